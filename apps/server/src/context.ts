@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { RateLimiter } from './lib/rate-limit.js';
+import type { TokenService } from './lib/tokens.js';
+
+/** What every feature needs; built once in app.ts and handed to each feature's routes. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}

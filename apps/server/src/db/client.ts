@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** A database or a transaction: services take either, so they compose inside one transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: PGlite };
+
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if ('url' in source) {
+    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client =
+    'pglite' in source
+      ? source.pglite
+      : await PGlite.create({ dataDir: path.join(source.dataDir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,3 @@
+import type { AuthUser } from '../../lib/request-auth.js';
+
+export const isSelf = (user: AuthUser, userId: number) => user.id === userId;

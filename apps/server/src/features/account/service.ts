@@ -1,0 +1,155 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { isReservedNickname, type LoginResponse } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { loginFailures, users, type UserRow } from '../../db/schema/index.js';
+import { Conflict, isUniqueViolation, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+
+const LOCK_AFTER_FAILURES = 10;
+const LOCK_MS = 10 * 60 * 1000;
+
+export const duplicateLoginId = () => new Conflict('duplicate_login_id', '이미 사용 중인 아이디입니다.');
+export const duplicateNickname = () => new Conflict('duplicate_nickname', '이미 사용 중인 닉네임입니다.');
+
+export async function loginIdTaken(db: Db, loginId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.loginId}) = lower(${loginId})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function nicknameTaken(db: Db, nickname: string, exceptUserId?: number): Promise<boolean> {
+  if (isReservedNickname(nickname)) return true;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.nickname}) = lower(${nickname})`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+function mapUniqueViolation(err: unknown): never {
+  if (isUniqueViolation(err, 'users_login_id_lower_uq')) throw duplicateLoginId();
+  if (isUniqueViolation(err, 'users_nickname_lower_uq')) throw duplicateNickname();
+  throw err;
+}
+
+export interface NewAccount {
+  loginId: string;
+  password: string;
+  email: string;
+  phoneNumber: string;
+  nickname: string;
+}
+
+export async function register(ctx: AppContext, input: NewAccount): Promise<void> {
+  if (await loginIdTaken(ctx.db, input.loginId)) throw duplicateLoginId();
+  if (await nicknameTaken(ctx.db, input.nickname)) throw duplicateNickname();
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(users)
+    .values({
+      loginId: input.loginId,
+      passwordHash,
+      email: input.email,
+      phoneNumber: input.phoneNumber,
+      nickname: input.nickname,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .catch(mapUniqueViolation);
+}
+
+export async function findActiveUser(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.withdrawnAt), eq(users.system, false)));
+  if (!row) throw new NotFound('사용자를 찾을 수 없습니다.');
+  return row;
+}
+
+export interface AccountUpdate {
+  password?: string;
+  email: string;
+  phoneNumber: string;
+  nickname: string;
+}
+
+export async function updateAccount(ctx: AppContext, userId: number, input: AccountUpdate): Promise<void> {
+  if (await nicknameTaken(ctx.db, input.nickname, userId)) throw duplicateNickname();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await ctx.db
+    .update(users)
+    .set({
+      email: input.email,
+      phoneNumber: input.phoneNumber,
+      nickname: input.nickname,
+      updatedAt: ctx.clock.now(),
+      ...(passwordHash ? { passwordHash } : {}),
+    })
+    .where(eq(users.id, userId))
+    .catch(mapUniqueViolation);
+}
+
+const invalidCredentials = () => new Unauthorized('아이디 또는 비밀번호가 일치하지 않습니다.', 'invalid_credentials');
+
+export async function login(ctx: AppContext, loginId: string, password: string): Promise<LoginResponse> {
+  const key = loginId.toLowerCase();
+  const now = ctx.clock.now();
+  const [failure] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
+  if (failure?.lockedUntil && failure.lockedUntil > now) {
+    throw new TooManyRequests(
+      (failure.lockedUntil.getTime() - now.getTime()) / 1000,
+      '로그인 시도 횟수를 초과했습니다. 10분 후 다시 시도해주세요.',
+      'account_locked',
+    );
+  }
+
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.loginId}) = ${key}`, isNull(users.withdrawnAt), eq(users.system, false)));
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) {
+    await recordFailure(ctx.db, key, now);
+    throw invalidCredentials();
+  }
+  if (failure) await ctx.db.delete(loginFailures).where(eq(loginFailures.key, key));
+  const token = await ctx.tokens.sign({ sub: user.loginId!, uid: user.id, tv: user.tokenVersion }, now);
+  return { loginId: user.loginId!, token, role: 'ROLE_USER', nickname: user.nickname! };
+}
+
+/** One atomic upsert: an expired lock starts a new count; the 10th consecutive failure sets the lock. */
+async function recordFailure(db: Db, key: string, now: Date) {
+  const lockUntil = new Date(now.getTime() + LOCK_MS);
+  const expired = sql`(${loginFailures.lockedUntil} IS NOT NULL AND ${loginFailures.lockedUntil} <= ${now})`;
+  await db
+    .insert(loginFailures)
+    .values({ key, consecutiveFailures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        consecutiveFailures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.consecutiveFailures} + 1 END`,
+        lockedUntil: sql`CASE WHEN ${expired} THEN NULL
+          WHEN ${loginFailures.consecutiveFailures} + 1 >= ${LOCK_AFTER_FAILURES} THEN ${lockUntil}::timestamptz
+          ELSE ${loginFailures.lockedUntil} END`,
+      },
+    });
+}
+
+/** The flagged system sender; created at start-up when missing, found by the flag, never by id. */
+export async function ensureSystemUser(db: Db): Promise<number> {
+  await db.insert(users).values({ nickname: '[시스템]', system: true }).onConflictDoNothing();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.system, true));
+  return row.id;
+}

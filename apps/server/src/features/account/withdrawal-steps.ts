@@ -1,0 +1,5 @@
+import type { WithdrawalGuard, WithdrawalStep } from './withdrawal.js';
+
+/** Each feature that keeps personal data adds its guard or step here (contract 7). */
+export const withdrawalGuards: WithdrawalGuard[] = [];
+export const withdrawalSteps: WithdrawalStep[] = [];

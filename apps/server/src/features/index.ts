@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import accountRoutes from './account/routes.js';
+
+export interface Feature {
+  name: string;
+  routes(app: FastifyInstance, ctx: AppContext): void;
+  /** Background work (timers); returns a function that stops it. */
+  start?(ctx: AppContext): Promise<() => void> | (() => void);
+}
+
+/** Every area of the API, in registration order. */
+export const features: Feature[] = [{ name: 'account', routes: accountRoutes }];

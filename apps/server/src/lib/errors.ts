@@ -1,0 +1,54 @@
+/** A failure the client should see: HTTP status, machine code for X-Error-Code, Korean text body. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, code = 'validation_failed') {
+    super(400, code, message);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = '로그인이 필요합니다.', code = 'login_required') {
+    super(401, code, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = '권한이 없습니다.', code = 'forbidden') {
+    super(403, code, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = '요청한 리소스를 찾을 수 없습니다.', code = 'not_found') {
+    super(404, code, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(code: string, message: string) {
+    super(409, code, message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(retryAfterSeconds: number, message = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', code = 'rate_limited') {
+    super(429, code, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+export const BAD_REQUEST = () => new BadRequest('요청 형식이 올바르지 않습니다.', 'bad_request');
+
+/** PostgreSQL unique_violation, optionally on a named constraint or index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return !constraint || e.constraint === constraint || String((e as Error).message).includes(constraint);
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BAD_REQUEST_TEXT } from '@app/contract';
+import { AppError } from './errors.js';
+import { validationError } from './validation.js';
+
+function send(reply: import('fastify').FastifyReply, err: AppError) {
+  return reply
+    .status(err.status)
+    .headers({ 'x-error-code': err.code, ...err.headers })
+    .type('text/plain; charset=utf-8')
+    .send(err.message);
+}
+
+/** Turns any thrown error into the contract's plain-text Korean error (1.3). */
+function toAppError(error: FastifyError): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationError(error.validation[0]?.message, error.validationContext === 'body');
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(413, 'payload_too_large', '요청 본문이 너무 큽니다.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'unsupported_media_type', '지원하지 않는 요청 형식입니다.');
+  }
+  if (error.statusCode === 400 || (error as { status?: number }).status === 400) {
+    return new AppError(400, 'bad_request', BAD_REQUEST_TEXT);
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const known = toAppError(error);
+    if (known) return send(reply, known);
+    req.log.error({ err: error }, 'unhandled error');
+    return send(reply, new AppError(500, 'server_error', '서버 오류가 발생했습니다.'));
+  });
+}
+
+/**
+ * JSON bodies: an empty body is allowed (routes with no body), bad syntax is 400 bad_request.
+ * Any other content type is accepted only when empty.
+ */
+export function registerBodyParsers(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    if (String(body).length === 0) return done(null, undefined);
+    done(new AppError(415, 'unsupported_media_type', '지원하지 않는 요청 형식입니다.'), undefined);
+  });
+}

@@ -1,0 +1,82 @@
+import type { Redis } from 'ioredis';
+import { TooManyRequests } from './errors.js';
+
+/** Counts hits in fixed windows. In-process by default; Redis when several instances share limits. */
+export interface CounterStore {
+  /** Adds one hit; returns the count in the current window and ms until it resets. */
+  hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetInMs: number }>;
+  close?(): Promise<void>;
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  async hit(key: string, windowMs: number, nowMs: number) {
+    this.sweep(nowMs);
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= nowMs) {
+      w = { count: 0, resetAt: nowMs + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return { count: w.count, resetInMs: w.resetAt - nowMs };
+  }
+
+  private sweep(nowMs: number) {
+    if (nowMs - this.lastSweep < 60_000) return;
+    this.lastSweep = nowMs;
+    for (const [k, w] of this.windows) if (w.resetAt <= nowMs) this.windows.delete(k);
+  }
+}
+
+export class RedisCounterStore implements CounterStore {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, windowMs: number) {
+    const k = `rl:${key}`;
+    const [[, count], [, ttl]] = (await this.redis
+      .multi()
+      .incr(k)
+      .pttl(k)
+      .exec()) as [[null, number], [null, number]];
+    if (ttl < 0) {
+      await this.redis.pexpire(k, windowMs);
+      return { count, resetInMs: windowMs };
+    }
+    return { count, resetInMs: ttl };
+  }
+
+  async close() {
+    await this.redis.quit();
+  }
+}
+
+export interface Limit {
+  /** family name, part of the key */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export class RateLimiter {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Counts one hit for each limit; throws 429 with Retry-After when any is over. */
+  async consume(limits: Array<{ limit: Limit; key: string }>): Promise<void> {
+    for (const { limit, key } of limits) {
+      const { count, resetInMs } = await this.store.hit(`${limit.name}:${key}`, limit.windowMs, this.now().getTime());
+      if (count > limit.max) throw new TooManyRequests(resetInMs / 1000);
+    }
+  }
+
+  close() {
+    return this.store.close?.();
+  }
+}

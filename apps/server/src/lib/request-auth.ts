@@ -1,0 +1,88 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { users } from '../db/schema/index.js';
+import { Unauthorized } from './errors.js';
+import { MINUTE, type Limit } from './rate-limit.js';
+import type { TokenClaims } from './tokens.js';
+
+export interface AuthUser {
+  id: number;
+  loginId: string;
+  nickname: string;
+}
+
+export interface RouteLimit {
+  limit: Limit;
+  by: 'ip' | 'user';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    claims: TokenClaims | null;
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** 'login' (the default) needs a valid token; 'public' uses one when present. */
+    auth?: 'public' | 'login';
+    rateLimit?: RouteLimit[];
+  }
+}
+
+const DEFAULT_LIMIT: RouteLimit = { limit: { name: 'default', max: 300, windowMs: MINUTE }, by: 'user' };
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+/** The user a token names, if it is still valid for them (withdrawn, system and old-version tokens are not). */
+export async function userForToken(ctx: AppContext, token: string | null): Promise<AuthUser | null> {
+  if (!token) return null;
+  const claims = await ctx.tokens.verify(token, ctx.clock.now());
+  if (!claims) return null;
+  return userForClaims(ctx, claims);
+}
+
+async function userForClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser | null> {
+  const [row] = await ctx.db
+    .select({ id: users.id, loginId: users.loginId, nickname: users.nickname, tv: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.id, claims.uid), eq(users.system, false), isNull(users.withdrawnAt)))
+    .limit(1);
+  if (!row || row.tv !== claims.tv || !row.loginId || !row.nickname) return null;
+  return { id: row.id, loginId: row.loginId, nickname: row.nickname };
+}
+
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw new Unauthorized();
+  return req.user;
+}
+
+/**
+ * For every API route, in the house order: rate limit, then authenticate.
+ * Runs at onRequest, so both come before body size, JSON syntax and validation.
+ */
+export function registerRequestAuth(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('claims', null);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config;
+    if (!req.routeOptions.url?.startsWith('/api')) return;
+    const token = bearerToken(req);
+    req.claims = token ? await ctx.tokens.verify(token, ctx.clock.now()) : null;
+
+    const limits = config.rateLimit ?? [DEFAULT_LIMIT];
+    await ctx.limiter.consume(
+      limits.map(({ limit, by }) => ({
+        limit,
+        key: by === 'user' && req.claims ? `u:${req.claims.uid}` : `ip:${req.ip}`,
+      })),
+    );
+
+    req.user = req.claims ? await userForClaims(ctx, req.claims) : null;
+    if ((config.auth ?? 'login') === 'login' && !req.user) throw new Unauthorized();
+  });
+}

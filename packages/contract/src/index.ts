@@ -1,0 +1,3 @@
+export * from './text.js';
+export * from './common.js';
+export * from './account.js';
