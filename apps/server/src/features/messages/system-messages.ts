@@ -1,0 +1,29 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages, users } from '../../db/schema/index.js';
+
+/** The flagged system sender's id (contract 2.1: found by the flag, never by a fixed id). */
+export async function systemUserId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.system, true));
+  return row.id;
+}
+
+/**
+ * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (contract 4.1).
+ * Withdrawn users are skipped. Receivers are messaged in the order given.
+ */
+export async function sendSystemMessages(tx: Db, receiverIds: number[], content: string, now: Date): Promise<void> {
+  if (receiverIds.length === 0) return;
+  const active = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, receiverIds), isNull(users.withdrawnAt), eq(users.system, false)));
+  const activeIds = new Set(active.map((r) => r.id));
+  const targets = receiverIds.filter((id) => activeIds.has(id));
+  if (targets.length === 0) return;
+  const senderId = await systemUserId(tx);
+  await tx.insert(messages).values(targets.map((receiverId) => ({ senderId, receiverId, content, sentAt: now })));
+}
+
+export const sendSystemMessage = (tx: Db, receiverId: number, content: string, now: Date) =>
+  sendSystemMessages(tx, [receiverId], content, now);

@@ -1,0 +1,125 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { auth, useAuth } from '../shared/auth/store';
+import { UnreadBadge } from '../features/messages/UnreadBadge';
+import { ChatListPanel, InboxPanel } from './header-slots';
+
+const MENU = [
+  { to: '/myinfo', label: '내 정보' },
+  { to: '/my-posts', label: '내 공고' },
+  { to: '/my-groups', label: '내 그룹' },
+  { to: '/my-boards', label: '내 게시글' },
+];
+
+type Panel = 'inbox' | 'chat' | 'menu' | null;
+
+export function Header() {
+  const { token, nickname } = useAuth();
+  const navigate = useNavigate();
+  const [panel, setPanel] = useState<Panel>(null);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const close = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setPanel(null);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, []);
+
+  const toggle = (p: Panel) => setPanel((cur) => (cur === p ? null : p));
+
+  const logout = () => {
+    auth.clear();
+    alert('로그아웃 되었습니다.');
+    navigate('/', { replace: true });
+  };
+
+  const openMenuItem = (to: string) => {
+    setPanel(null);
+    if (!token) {
+      if (confirm('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?')) navigate('/login', { state: { from: to } });
+      return;
+    }
+    navigate(to);
+  };
+
+  const iconBtn = 'relative flex h-10 w-10 items-center justify-center rounded-full text-xl hover:bg-gray-100';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4" ref={ref}>
+        <Link to="/" className="text-xl font-extrabold text-indigo-600" aria-label="홈으로">
+          팀메이트
+        </Link>
+        <div className="flex items-center gap-2">
+          {token ? (
+            <>
+              <span className="hidden text-sm sm:inline" data-testid="greeting">
+                <b>{nickname}</b>님 환영합니다
+              </span>
+              <button type="button" className="btn-secondary" onClick={logout}>
+                로그아웃
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className="btn-secondary">
+                로그인
+              </Link>
+              <Link to="/register" className="btn-primary">
+                회원가입
+              </Link>
+            </>
+          )}
+          {token && (
+            <div className="relative">
+              <button type="button" className={iconBtn} aria-label="쪽지함" onClick={() => toggle('inbox')}>
+                ✉️
+                <UnreadBadge />
+              </button>
+              {panel === 'inbox' && (
+                <Suspense fallback={null}>
+                  <InboxPanel onClose={() => setPanel(null)} />
+                </Suspense>
+              )}
+            </div>
+          )}
+          {token && (
+            <div className="relative">
+              <button type="button" className={iconBtn} aria-label="채팅방 목록" onClick={() => toggle('chat')}>
+                💬
+              </button>
+              {panel === 'chat' && (
+                <Suspense fallback={null}>
+                  <ChatListPanel onClose={() => setPanel(null)} />
+                </Suspense>
+              )}
+            </div>
+          )}
+          <div className="relative">
+            <button type="button" className={iconBtn} aria-label="메뉴" onClick={() => toggle('menu')}>
+              ☰
+            </button>
+            {panel === 'menu' && (
+              <ul className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg" role="menu">
+                {MENU.map((m) => (
+                  <li key={m.to}>
+                    <button
+                      type="button"
+                      role="menuitem"
+                      className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100"
+                      onClick={() => openMenuItem(m.to)}
+                    >
+                      {m.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

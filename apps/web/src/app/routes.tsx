@@ -1,0 +1,48 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+const comingSoon = page(() => import('./ComingSoon'));
+
+export interface AppRoute {
+  path: string;
+  Page: Page;
+  /** needs a token; the guard alerts and sends the user to /login */
+  auth?: boolean;
+}
+
+/** Every client route of the spec; each page is its own chunk. */
+export const routes: AppRoute[] = [
+  { path: '/', Page: page(() => import('../features/home/HomePage')) },
+  { path: '/login', Page: page(() => import('../features/account/LoginPage')) },
+  { path: '/register', Page: page(() => import('../features/account/RegisterPage')) },
+  { path: '/myinfo', Page: page(() => import('./MyInfoRoute')), auth: true },
+  { path: '/myinfo/edit', Page: page(() => import('../features/account/EditMyInfoPage')), auth: true },
+  { path: '/application-info/register', Page: comingSoon, auth: true },
+  { path: '/application-info/edit', Page: comingSoon, auth: true },
+  { path: '/recruitments', Page: comingSoon },
+  { path: '/recruitment/register', Page: comingSoon, auth: true },
+  { path: '/recruitment/:recruitmentId', Page: comingSoon },
+  { path: '/recruitment/edit/:recruitmentId', Page: comingSoon, auth: true },
+  { path: '/study-groups', Page: comingSoon },
+  { path: '/study-group/register', Page: comingSoon, auth: true },
+  { path: '/study-group/:studyGroupId', Page: comingSoon },
+  { path: '/study-group/edit/:studyGroupId', Page: comingSoon, auth: true },
+  { path: '/my-posts', Page: comingSoon, auth: true },
+  { path: '/applicants/:basePostId', Page: comingSoon, auth: true },
+  { path: '/groups/:groupId', Page: comingSoon, auth: true },
+  { path: '/groups/:groupId/members', Page: comingSoon, auth: true },
+  { path: '/my-groups', Page: comingSoon, auth: true },
+  { path: '/chat/:chatRoomId', Page: comingSoon, auth: true },
+  { path: '/messages', Page: comingSoon, auth: true },
+  { path: '/boards', Page: comingSoon },
+  { path: '/boards/register', Page: comingSoon, auth: true },
+  { path: '/boards/:boardId', Page: comingSoon },
+  { path: '/boards/edit/:boardId', Page: comingSoon, auth: true },
+  { path: '/my-boards', Page: comingSoon, auth: true },
+  { path: '/find/login-ids', Page: comingSoon },
+  { path: '/find/login-ids-result', Page: comingSoon },
+  { path: '/find/password', Page: comingSoon },
+  { path: '/change-password', Page: comingSoon },
+  { path: '*', Page: page(() => import('./NotFoundPage')) },
+];

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../shared/ui/Field';
+import { joinPhone, PhoneInput } from '../../shared/ui/PhoneInput';
+import { accountApi } from './api';
+import { EmailInput, joinEmail, type EmailValue } from './EmailInput';
+import { PasswordMatch } from './PasswordMatch';
+import { useDuplicateCheck } from './useDuplicateCheck';
+
+export interface AccountFormValues {
+  loginId: string;
+  password: string;
+  email: string;
+  phoneNumber: string;
+  nickname: string;
+}
+
+interface AccountFormProps {
+  mode: 'register' | 'edit';
+  initial: { loginId: string; email: EmailValue; phone: [string, string, string]; nickname: string };
+  submitLabel: string;
+  onSubmit(values: AccountFormValues): Promise<void>;
+  onCancel(): void;
+}
+
+/** Sign-up and edit-my-info share one form; edit keeps the login id read-only and the old nickname verified. */
+export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: AccountFormProps) {
+  const [loginId, setLoginId] = useState(initial.loginId);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [email, setEmail] = useState(initial.email);
+  const [phone, setPhone] = useState(initial.phone);
+  const [nickname, setNickname] = useState(initial.nickname);
+  const [busy, setBusy] = useState(false);
+
+  const idCheck = useDuplicateCheck(loginId, accountApi.loginIdTaken, {
+    taken: '이미 사용 중인 아이디입니다.',
+    free: '사용 가능한 아이디입니다.',
+    failed: '아이디 중복 확인 실패.',
+  });
+  const nickCheck = useDuplicateCheck(nickname, accountApi.nicknameTaken, {
+    taken: '이미 사용 중인 닉네임입니다.',
+    free: '사용 가능한 닉네임입니다.',
+    failed: mode === 'edit' ? '닉네임 중복 검증 요청 실패' : '닉네임 중복 확인 실패',
+  });
+  const nicknameOk = nickCheck.verified || (mode === 'edit' && nickname === initial.nickname);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (mode === 'register' && !idCheck.verified) return alert('아이디 중복확인을 진행해주세요.');
+    if (!nicknameOk) return alert('닉네임 중복확인을 진행해주세요.');
+    setBusy(true);
+    try {
+      await onSubmit({ loginId, password, email: joinEmail(email), phoneNumber: joinPhone(phone), nickname: nickname.trim() });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+      <Field label="아이디" htmlFor="loginId">
+        <div className="flex gap-2">
+          <input
+            id="loginId"
+            className="input flex-1"
+            value={loginId}
+            readOnly={mode === 'edit'}
+            disabled={mode === 'edit'}
+            autoComplete="username"
+            onChange={(e) => {
+              setLoginId(e.target.value);
+              idCheck.reset();
+            }}
+          />
+          {mode === 'register' && (
+            <button type="button" className="btn-secondary" onClick={idCheck.run}>
+              중복확인
+            </button>
+          )}
+          {idCheck.verified && <span className="self-center text-sm text-green-600">확인됨</span>}
+        </div>
+      </Field>
+      <Field label="비밀번호" htmlFor="password">
+        <input
+          id="password"
+          type="password"
+          className="input"
+          value={password}
+          autoComplete="new-password"
+          placeholder={mode === 'edit' ? '변경할 때만 입력하세요' : '8자 이상'}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <Field label="비밀번호 확인" htmlFor="passwordConfirm">
+        <div className="flex items-center gap-2">
+          <input
+            id="passwordConfirm"
+            type="password"
+            className="input flex-1"
+            value={confirm}
+            autoComplete="new-password"
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <PasswordMatch password={password} confirm={confirm} />
+        </div>
+      </Field>
+      <Field label="이메일">
+        <EmailInput value={email} onChange={setEmail} />
+      </Field>
+      <Field label="전화번호">
+        <PhoneInput parts={phone} onChange={setPhone} />
+      </Field>
+      <Field label="닉네임" htmlFor="nickname">
+        <div className="flex gap-2">
+          <input id="nickname" className="input flex-1" value={nickname} onChange={(e) => {
+              setNickname(e.target.value);
+              nickCheck.reset();
+            }}
+          />
+          <button type="button" className="btn-secondary" onClick={nickCheck.run}>
+            중복확인
+          </button>
+          {nicknameOk && <span className="self-center text-sm text-green-600">확인됨</span>}
+        </div>
+      </Field>
+      <div className="mt-2 flex gap-2">
+        <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
+          취소
+        </button>
+        <button type="submit" className="btn-primary flex-1" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

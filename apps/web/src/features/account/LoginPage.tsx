@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { auth } from '../../shared/auth/store';
+import { accountApi } from './api';
+
+const FAILED = '로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.';
+
+/** Where to go after login: the remembered page, never another site. */
+function useFrom(): string {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const from = (location.state as { from?: string } | null)?.from ?? params.get('from') ?? '/';
+  return from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const from = useFrom();
+  const [loginId, setLoginId] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!loginId.trim() || !password) {
+      setError('아이디와 비밀번호를 입력해주세요.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await accountApi.login({ loginId: loginId.trim(), password });
+      auth.login(res.token, res.nickname);
+      alert('로그인 성공!');
+      navigate(from, { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 429 ? err.message : FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-[80vh] items-center justify-center px-4">
+      <form onSubmit={submit} className="card w-full max-w-sm p-8" noValidate>
+        <Link to="/" className="mb-2 block text-center text-2xl font-extrabold text-indigo-600">
+          팀메이트
+        </Link>
+        <h1 className="mb-6 text-center text-lg font-semibold">로그인</h1>
+        <div className="flex flex-col gap-3">
+          <input
+            className="input"
+            placeholder="아이디"
+            aria-label="아이디"
+            autoComplete="username"
+            value={loginId}
+            required
+            onChange={(e) => setLoginId(e.target.value)}
+          />
+          <input
+            className="input"
+            type="password"
+            placeholder="비밀번호"
+            aria-label="비밀번호"
+            autoComplete="current-password"
+            value={password}
+            required
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && (
+            <p className="text-sm text-red-500" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn-primary mt-2" disabled={busy}>
+            로그인
+          </button>
+        </div>
+        <div className="mt-4 flex justify-center gap-4 text-sm text-gray-500">
+          <Link to="/find/login-ids">아이디 찾기</Link>
+          <Link to="/find/password">비밀번호 찾기</Link>
+          <Link to="/register">회원가입</Link>
+        </div>
+        <button type="button" className="btn-secondary mt-6 w-full" onClick={() => navigate('/')}>
+          뒤로가기
+        </button>
+      </form>
+    </div>
+  );
+}

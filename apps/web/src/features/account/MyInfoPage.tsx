@@ -1,0 +1,65 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { auth } from '../../shared/auth/store';
+import { formatPhone } from '../../shared/lib/format';
+import { accountApi, useMe } from './api';
+
+/** The account card; other areas' cards (profile, history) come in as children, composed in app/. */
+export default function MyInfoPage({ children }: { children?: ReactNode }) {
+  const navigate = useNavigate();
+  const { data: me, isError } = useMe();
+
+  useEffect(() => {
+    if (isError) alert('사용자 정보를 불러올 수 없습니다.');
+  }, [isError]);
+
+  const withdraw = async () => {
+    if (!me || !confirm('정말로 탈퇴하시겠습니까?')) return;
+    try {
+      await accountApi.withdraw(me.id);
+      auth.clear();
+      alert('회원탈퇴가 완료되었습니다.');
+      navigate('/', { replace: true });
+    } catch {
+      alert('회원탈퇴가 실패했습니다.');
+    }
+  };
+
+  const rows: Array<[string, string]> = me
+    ? [
+        ['아이디', me.loginId],
+        ['이메일', me.email],
+        ['전화번호', formatPhone(me.phoneNumber)],
+        ['닉네임', me.nickname],
+      ]
+    : [];
+
+  return (
+    <div className="page flex flex-col gap-6">
+      <section className="card p-6" aria-labelledby="account-heading">
+        <div className="mb-4 flex items-center justify-between">
+          <h1 id="account-heading" className="text-xl font-bold">
+            내 정보
+          </h1>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary" onClick={() => navigate('/myinfo/edit')}>
+              수정
+            </button>
+            <button type="button" className="btn-danger" onClick={withdraw}>
+              회원탈퇴
+            </button>
+          </div>
+        </div>
+        <dl className="grid grid-cols-[6rem_1fr] gap-y-3 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-gray-500">{k}</dt>
+              <dd data-testid={`myinfo-${k}`}>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { auth } from '../auth/store';
+
+/** A non-2xx answer; `message` is the server's Korean text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+/** The app decides what a 401 login_required does (clear, alert, go to /login); set once at start. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = auth.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'network_error', '서버 오류가 발생했습니다.');
+  }
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || '요청을 처리하지 못했습니다.';
+    const code = res.headers.get('x-error-code');
+    if (res.status === 401 && code === 'login_required') onUnauthorized();
+    throw new ApiError(res.status, code, text);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  const raw = await res.text();
+  if (!raw) return undefined as T;
+  return (type.includes('application/json') ? JSON.parse(raw) : raw) as T;
+}
+
+export const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, { signal });
+export const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body });
+export const put = <T>(path: string, body?: unknown) => api<T>(path, { method: 'PUT', body });
+export const patch = <T>(path: string, body?: unknown) => api<T>(path, { method: 'PATCH', body });
+export const del = <T>(path: string, body?: unknown) => api<T>(path, { method: 'DELETE', body });
+
+export const errorText = (e: unknown) => (e instanceof ApiError ? e.message : '서버 오류가 발생했습니다.');

@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+
+interface ModalProps {
+  title?: ReactNode;
+  onClose(): void;
+  children: ReactNode;
+  width?: number;
+  height?: number;
+  labelledBy?: string;
+}
+
+export function Modal({ title, onClose, children, width = 480, height }: ModalProps) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4" onMouseDown={onClose}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        className="flex max-h-full max-w-full flex-col rounded-xl bg-white shadow-xl"
+        style={{ width, height }}
+        onMouseDown={(e) => e.stopPropagation()}
+      >
+        {title !== undefined && (
+          <div className="flex items-center justify-between border-b border-gray-100 px-5 py-3">
+            <h2 className="text-lg font-semibold">{title}</h2>
+            <button type="button" aria-label="닫기" className="text-xl text-gray-400 hover:text-gray-700" onClick={onClose}>
+              ×
+            </button>
+          </div>
+        )}
+        <div className="min-h-0 flex-1 overflow-auto p-5">{children}</div>
+      </div>
+    </div>
+  );
+}

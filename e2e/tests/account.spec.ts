@@ -1,0 +1,150 @@
+import { apiUser, expect, loginViaUi, test, unique } from './fixtures';
+
+test('sign up with both duplicate checks, log in, edit my info, log out, come back to a protected page, withdraw', async ({
+  page,
+  request,
+  dialogs,
+}) => {
+  const existing = await apiUser(request);
+  const loginId = `e2e${unique()}`;
+  const nickname = `새회원${unique()}`;
+  const password = 'my-password-1';
+
+  // --- sign up
+  await page.goto('/register');
+  await page.getByRole('button', { name: '회원가입' }).click();
+  await dialogs.expect('아이디 중복확인을 진행해주세요.');
+
+  const idBox = page.getByLabel('아이디', { exact: true });
+  await idBox.fill(existing.loginId.toUpperCase());
+  await page.getByRole('button', { name: '중복확인' }).first().click();
+  await dialogs.expect('이미 사용 중인 아이디입니다.');
+  await idBox.fill(loginId);
+  await page.getByRole('button', { name: '중복확인' }).first().click();
+  await dialogs.expect('사용 가능한 아이디입니다.');
+
+  await page.getByRole('button', { name: '회원가입' }).click();
+  await dialogs.expect('닉네임 중복확인을 진행해주세요.');
+
+  const nickBox = page.getByLabel('닉네임', { exact: true });
+  await nickBox.fill(existing.nickname);
+  await page.getByRole('button', { name: '중복확인' }).last().click();
+  await dialogs.expect('이미 사용 중인 닉네임입니다.');
+  await nickBox.fill(nickname);
+  await page.getByRole('button', { name: '중복확인' }).last().click();
+  await dialogs.expect('사용 가능한 닉네임입니다.');
+
+  // editing a verified field unverifies it
+  await idBox.fill(`${loginId}x`);
+  await page.getByRole('button', { name: '회원가입' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '아이디 중복확인을 진행해주세요.').length).toBe(2);
+  await idBox.fill(loginId);
+  await page.getByRole('button', { name: '중복확인' }).first().click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '사용 가능한 아이디입니다.').length).toBe(2);
+
+  await page.getByLabel('비밀번호', { exact: true }).fill(password);
+  await page.getByLabel('비밀번호 확인').fill('different');
+  await expect(page.getByTestId('pw-mismatch')).toBeVisible();
+  await page.getByLabel('비밀번호 확인').fill(password);
+  await expect(page.getByTestId('pw-match')).toBeVisible();
+
+  await page.getByLabel('이메일 아이디').fill('newbie');
+  await page.getByLabel('이메일 도메인', { exact: true }).selectOption('custom');
+  await page.getByLabel('이메일 도메인 직접 입력').fill('gmail.com');
+  await expect(page.getByLabel('이메일 도메인', { exact: true })).toHaveValue('gmail.com');
+  await expect(page.getByLabel('전화번호 1번째 자리')).toHaveValue('010');
+  await page.getByLabel('전화번호 2번째 자리').fill('1234');
+  await page.getByLabel('전화번호 3번째 자리').fill('5678');
+
+  await page.getByRole('button', { name: '회원가입' }).click();
+  await dialogs.expect('회원가입이 완료되었습니다.');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // --- log in, greeting
+  await page.getByLabel('아이디').fill(loginId);
+  await page.getByLabel('비밀번호').fill('wrong-password');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByText('로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.')).toBeVisible();
+  await loginViaUi(page, { loginId, password });
+  await dialogs.expect('로그인 성공!');
+  await expect(page.getByTestId('greeting')).toContainText(nickname);
+
+  // --- my info and edit
+  await page.goto('/myinfo');
+  await expect(page.getByTestId('myinfo-아이디')).toHaveText(loginId);
+  await expect(page.getByTestId('myinfo-이메일')).toHaveText('newbie@gmail.com');
+  await expect(page.getByTestId('myinfo-전화번호')).toHaveText('010-1234-5678');
+  await page.getByRole('button', { name: '수정' }).click();
+  await expect(page).toHaveURL(/\/myinfo\/edit$/);
+  await expect(page.getByLabel('아이디', { exact: true })).toHaveValue(loginId);
+  await expect(page.getByLabel('아이디', { exact: true })).toBeDisabled();
+  const renamed = `바뀐닉${unique()}`;
+  await page.getByLabel('닉네임', { exact: true }).fill(renamed);
+  await page.getByRole('button', { name: '저장' }).click();
+  await dialogs.expect('닉네임 중복확인을 진행해주세요.');
+  await page.getByRole('button', { name: '중복확인' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '사용 가능한 닉네임입니다.').length).toBe(2);
+  await page.getByLabel('전화번호 3번째 자리').fill('9999');
+  await page.getByRole('button', { name: '저장' }).click();
+  await dialogs.expect('사용자 정보가 성공적으로 수정되었습니다.');
+  await expect(page).toHaveURL(/\/myinfo$/);
+  await expect(page.getByTestId('myinfo-닉네임')).toHaveText(renamed);
+  await expect(page.getByTestId('myinfo-전화번호')).toHaveText('010-1234-9999');
+  await expect(page.getByTestId('greeting')).toContainText(renamed);
+
+  // --- log out
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await dialogs.expect('로그아웃 되었습니다.');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: '로그인' })).toBeVisible();
+
+  // --- a protected page while logged out, then back to it after logging in
+  await page.goto('/myinfo/edit');
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('아이디').fill(loginId);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/myinfo\/edit$/);
+
+  // --- the menu asks a logged-out user to log in
+  await page.goto('/myinfo');
+  await page.getByRole('button', { name: '회원탈퇴' }).click();
+  await dialogs.expect('정말로 탈퇴하시겠습니까?');
+  await dialogs.expect('회원탈퇴가 완료되었습니다.');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: '로그인' })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('아이디').fill(loginId);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByText('로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.')).toBeVisible();
+});
+
+test('the header menu asks a logged-out visitor to log in', async ({ page, dialogs }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '메뉴' }).click();
+  dialogs.dismissNext();
+  await page.getByRole('menuitem', { name: '내 정보' }).click();
+  await dialogs.expect('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: '메뉴' }).click();
+  await page.getByRole('menuitem', { name: '내 공고' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the home page shows the banner, the chooser and the empty popular sections', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('banner-slide-0')).toHaveAttribute('aria-hidden', 'false');
+  await page.getByRole('button', { name: '다음 배너' }).click();
+  await expect(page.getByTestId('banner-slide-1')).toHaveAttribute('aria-hidden', 'false');
+  await page.getByRole('button', { name: '1번째 배너' }).click();
+  await expect(page.getByTestId('banner-slide-0')).toHaveAttribute('aria-hidden', 'false');
+  await expect(page.getByText('© 2025')).toBeVisible();
+  await page.getByRole('button', { name: /PROJECT/ }).click();
+  await expect(page).toHaveURL(/\/recruitments$/);
+  await page.goBack();
+  await page.getByRole('button', { name: /STUDY GROUP/ }).click();
+  await expect(page).toHaveURL(/\/study-groups$/);
+});
