@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
+const webIndex = path.join(process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist'), 'index.html');
 
-if (!existsSync(webIndex)) {
+if (!existsSync(webIndex) && !process.env.WEB_DIST) {
   console.log('[start] building the web app (first run)...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
