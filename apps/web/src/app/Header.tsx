@@ -29,10 +29,11 @@ export function Header() {
 
   const toggle = (p: Panel) => setPanel((cur) => (cur === p ? null : p));
 
-  const logout = () => {
+  // Leave the page first: clearing the session on a protected page would trigger its login guard.
+  const logout = async () => {
+    await navigate('/', { replace: true, flushSync: true });
     auth.clear();
     alert('로그아웃 되었습니다.');
-    navigate('/', { replace: true });
   };
 
   const openMenuItem = (to: string) => {

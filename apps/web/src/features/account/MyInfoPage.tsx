@@ -17,9 +17,9 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
     if (!me || !confirm('정말로 탈퇴하시겠습니까?')) return;
     try {
       await accountApi.withdraw(me.id);
+      await navigate('/', { replace: true, flushSync: true });
       auth.clear();
       alert('회원탈퇴가 완료되었습니다.');
-      navigate('/', { replace: true });
     } catch {
       alert('회원탈퇴가 실패했습니다.');
     }

@@ -9,12 +9,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useAuth();
   const location = useLocation();
   const alerted = useRef(false);
+  // A page being left (logout, withdrawal) may re-render once after the session is cleared: not a visit.
+  const leaving = location.pathname !== window.location.pathname;
   useEffect(() => {
-    if (!token && !alerted.current) {
+    if (!token && !leaving && !alerted.current) {
       alerted.current = true;
       alert(LOGIN_REQUIRED);
     }
-  }, [token]);
+  }, [token, leaving]);
+  if (!token && leaving) return null;
   if (!token) {
     const from = location.pathname + location.search;
     return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace state={{ from }} />;
