@@ -1,5 +1,5 @@
 // npm test: every check the project has, in order, then one closing line "N passed, M failed".
-// Steps: typecheck, lint, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
+// Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
 // web build, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results (CI).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -32,6 +32,7 @@ function playwrightCounts(file) {
 const steps = {
   typecheck: () => record('typecheck', ...(run('npm', ['run', 'typecheck', '--silent']) ? [1, 0] : [0, 1])),
   lint: () => record('lint', ...(run('npx', ['eslint', '.', '--max-warnings=0']) ? [1, 0] : [0, 1])),
+  'unit-web': () => vitest('unit-web', {}, 'apps/web'),
   'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
   'api-pg': () => (process.env.TEST_DATABASE_URL ? vitest('api-pg', {}) : undefined),
   build: () => record('web-build', ...(run('npm', ['run', 'build', '--silent']) ? [1, 0] : [0, 1])),
@@ -43,10 +44,9 @@ const steps = {
   },
 };
 
-function vitest(name, env) {
+function vitest(name, env, dir = 'apps/server') {
   const out = path.join(results, `${name}.json`);
-  console.log(`\n[test] ${name}`);
-  run('npx', ['vitest', 'run', '--root', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  run('npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   const c = vitestCounts(out) ?? { passed: 0, failed: 1 };
   record(name, c.passed, c.failed);
 }
