@@ -31,6 +31,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** every API route as registered (method, url), for route-wide tests */
+  apiRoutes: Array<{ method: string; url: string }>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -99,6 +101,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  const apiRoutes: BuiltApp['apiRoutes'] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
+
   registerRequestAuth(app, ctx);
   for (const feature of features) feature.routes(app, ctx);
   await registerWeb(app, config.webDist);
@@ -115,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await database.close();
   });
 
-  return { app, ctx, database };
+  return { app, ctx, database, apiRoutes };
 }
 
 function safeHost(origin: string): string | null {

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nextIp, type TestApp, type TestUser } from '../test/helpers.js';
+
+/** Contract 1.3/8.25 over every route: malformed input is a clear 4xx with a Korean body, never a 500. */
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await t.user();
+});
+afterAll(() => t.close());
+
+const BAD_BODIES: Array<[string, unknown]> = [
+  ['invalid JSON', '{"a": '],
+  ['an array', [1, 2, 3]],
+  ['a string', '"hello"'],
+  ['null', 'null'],
+  ['wrong types', { id: {}, page: [], title: 5, content: false, nickname: [], loginId: 1, date: 3, tags: 'x', chatRoomId: {} }],
+  ['huge strings', { title: '가'.repeat(200_000), content: 'x'.repeat(200_000), nickname: 'n'.repeat(100_000) }],
+];
+
+const concrete = (url: string, id: string) => url.replace(/:[A-Za-z]+/g, id);
+
+describe('every API route', () => {
+  it('answers malformed bodies and bad ids without a 500, always with a Korean text and an error code', async () => {
+    const failures: string[] = [];
+    const routes = t.built.apiRoutes.filter((r) => r.method !== 'OPTIONS');
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      const cases: Array<[string, string, unknown]> = [
+        ['bad id', concrete(route.url, 'abc'), undefined],
+        ['huge id', concrete(route.url, '99999999999999999999'), undefined],
+      ];
+      if (route.method !== 'GET') for (const [name, body] of BAD_BODIES) cases.push([name, concrete(route.url, '1'), body]);
+      for (const [name, url, body] of cases) {
+        const res = await t.request(route.method as 'POST', url, {
+          token: user.token,
+          ip: nextIp(),
+          body,
+          headers: typeof body === 'string' ? { 'content-type': 'application/json' } : {},
+        });
+        const wellFormed =
+          res.statusCode < 500 &&
+          (res.statusCode < 400 || (res.body.length > 0 && typeof res.headers['x-error-code'] === 'string' && !/at .*\.ts/.test(res.body)));
+        if (!wellFormed) failures.push(`${route.method} ${url} (${name}) -> ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
