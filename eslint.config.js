@@ -18,6 +18,11 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -38,7 +38,7 @@ const steps = {
   build: () => record('web-build', ...(run('npm', ['run', 'build', '--silent']) ? [1, 0] : [0, 1])),
   e2e: () => {
     const out = path.join(results, 'e2e.json');
-    run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, FORCE_COLOR: '0' });
+    run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, FORCE_COLOR: '0' });
     const c = playwrightCounts(out) ?? { passed: 0, failed: 1 };
     record('e2e', c.passed, c.failed);
   },
