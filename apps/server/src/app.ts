@@ -25,6 +25,8 @@ export interface BuildOptions {
   /** defaults to DATABASE_URL, else PGlite under DATA_DIR */
   database?: DatabaseSource;
   logger?: boolean;
+  /** where logs go (tests read them); stdout by default */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface BuiltApp {
@@ -47,7 +49,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await ensureSystemUser(database.db);
 
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
