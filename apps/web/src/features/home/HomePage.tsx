@@ -1,9 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/lib/format';
+import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Banner } from './Banner';
 import { usePopularBoards, usePopularRecruitments, usePopularStudyGroups, type PopularPost } from './popular';
 
+/** Popular cards; inactive ones are greyed but still open on the home page (spec: Home). */
 function PostCards({ posts, hrefOf, empty }: { posts: PopularPost[] | undefined; hrefOf(id: number): string; empty: string }) {
   if (!posts) return <div className="h-32" />;
   if (posts.length === 0) return <EmptyState text={empty} />;
@@ -13,9 +15,13 @@ function PostCards({ posts, hrefOf, empty }: { posts: PopularPost[] | undefined;
         <Link
           key={p.id}
           to={hrefOf(p.id)}
+          data-testid="popular-card"
           className={`card block p-4 transition hover:-translate-y-0.5 hover:shadow-md ${p.inactive ? 'opacity-50 grayscale' : ''}`}
         >
-          <p className="text-xs text-indigo-600">{p.topic}</p>
+          <div className="flex items-start justify-between gap-2">
+            <p className="truncate text-xs text-indigo-600">{p.topic}</p>
+            <DdayBadge dueDate={p.dueDate} />
+          </div>
           <h3 className="mt-1 line-clamp-2 font-semibold">{p.title}</h3>
           <p className="mt-3 text-xs text-gray-500">
             {p.creatorNickname} · 조회 {p.views} · {p.currentMembers}/{p.totalMembers}명

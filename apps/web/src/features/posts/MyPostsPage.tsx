@@ -1,0 +1,111 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorText } from '../../shared/api/client';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { postsApi, type MyPost } from './api';
+import { CreateGroupDialog } from './CreateGroupDialog';
+import { RECRUITMENT, STUDY_GROUP } from './kinds';
+
+const kindOf = (p: MyPost) => (p.postType === 'RECRUITMENT' ? RECRUITMENT : STUDY_GROUP);
+const myPostsKey = ['my-posts'];
+
+/** '내 공고 리스트': hover (or focus) a card for its actions. */
+export default function MyPostsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data, isError } = useQuery({ queryKey: myPostsKey, queryFn: postsApi.myPosts, staleTime: 0 });
+  const [grouping, setGrouping] = useState<MyPost | null>(null);
+  const [created, setCreated] = useState<{ id: number; name: string } | null>(null);
+
+  useEffect(() => {
+    if (isError) alert('내 공고 정보를 불러오지 못했습니다.');
+  }, [isError]);
+
+  const remove = async (p: MyPost) => {
+    if (!confirm('정말 이 공고를 삭제하시겠습니까?')) return;
+    try {
+      await postsApi.removeMyPost(p.basePostId);
+      alert('공고가 삭제되었습니다.');
+      await queryClient.invalidateQueries({ queryKey: myPostsKey });
+    } catch (e) {
+      alert(`삭제 실패: ${errorText(e)}`);
+    }
+  };
+
+  const action = 'w-full rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-white';
+
+  return (
+    <div className="page flex flex-col gap-6">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">내 공고 리스트</h1>
+        <button type="button" className="btn-secondary" onClick={() => navigate('/')}>
+          뒤로가기
+        </button>
+      </div>
+
+      {created && (
+        <div className="card flex items-center justify-between border-indigo-200 bg-indigo-50 p-4 text-sm" role="status">
+          <span>그룹 '{created.name}'이(가) 생성되었습니다.</span>
+          <Link to={`/groups/${created.id}`} className="btn-primary">
+            그룹 페이지로 이동
+          </Link>
+        </div>
+      )}
+
+      {data && data.length === 0 && <EmptyState text="등록한 공고가 없습니다." />}
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {data?.map((p) => (
+          <li key={p.basePostId} className="group relative" data-testid="my-post" data-inactive={p.inactive}>
+            <div className={`card h-full p-4 ${p.inactive ? 'bg-gray-100 text-gray-500' : ''}`}>
+              <div className="flex items-center justify-between text-xs">
+                <span className={p.postType === 'RECRUITMENT' ? 'text-indigo-600' : 'text-amber-600'}>{kindOf(p).name}</span>
+                {p.inactive && <span className="rounded-full bg-gray-300 px-2 py-0.5 font-bold text-gray-700">마감</span>}
+              </div>
+              <h3 className="mt-2 line-clamp-2 font-semibold">{p.title}</h3>
+              <p className="mt-1 truncate text-xs">{p.topic}</p>
+              <p className="mt-3 text-xs text-gray-500">
+                {p.currentMembers}/{p.totalMembers}명 · 지원자 {p.applicantCount}명
+              </p>
+              <p className="text-xs text-gray-500">마감 {p.dueDate}</p>
+            </div>
+            {/* the actions also show on keyboard focus, not only on hover */}
+            <div className="absolute inset-0 flex flex-col items-stretch justify-center gap-2 rounded-xl bg-gray-900/60 p-4 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+              {p.inactive ? (
+                <>
+                  <button type="button" className={action} onClick={() => setGrouping(p)}>
+                    그룹 생성
+                  </button>
+                  <button type="button" className={`${action} text-red-600`} onClick={() => remove(p)}>
+                    공고 삭제
+                  </button>
+                </>
+              ) : (
+                <>
+                  <button type="button" className={action} onClick={() => navigate(kindOf(p).detailPath(p.basePostId))}>
+                    공고 보기
+                  </button>
+                  <button type="button" className={action} onClick={() => navigate(`/applicants/${p.basePostId}`)}>
+                    지원자 보기
+                  </button>
+                </>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {grouping && (
+        <CreateGroupDialog
+          post={grouping}
+          onClose={() => setGrouping(null)}
+          onCreated={(group) => {
+            setGrouping(null);
+            setCreated(group);
+            void queryClient.invalidateQueries({ queryKey: myPostsKey });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DdayBadge } from '../../shared/ui/DdayBadge';
+
+interface PostCardProps {
+  href: string;
+  inactive: boolean;
+  dueDate: string;
+  topic: string;
+  title: string;
+  children: ReactNode;
+}
+
+/** A list card; an inactive post is greyed and cannot be opened (spec 4). */
+export function PostCard({ href, inactive, dueDate, topic, title, children }: PostCardProps) {
+  const body = (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <span className="truncate text-xs text-indigo-600">{topic}</span>
+        {inactive ? (
+          <span className="shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-600">마감</span>
+        ) : (
+          <DdayBadge dueDate={dueDate} />
+        )}
+      </div>
+      <h3 className="mt-2 line-clamp-2 min-h-12 font-semibold">{title}</h3>
+      <div className="mt-3 flex flex-col gap-1 text-xs text-gray-500">{children}</div>
+    </>
+  );
+  if (inactive) {
+    return (
+      <div className="card h-full cursor-not-allowed p-4 opacity-50 grayscale" aria-disabled="true" data-testid="post-card" data-inactive="true">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link to={href} className="card block h-full p-4 transition hover:-translate-y-0.5 hover:shadow-md" data-testid="post-card">
+      {body}
+    </Link>
+  );
+}

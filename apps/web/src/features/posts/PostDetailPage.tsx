@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError, errorText } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/store';
+import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
+import { formatDateTime, formatPhone } from '../../shared/lib/format';
+import { DdayBadge } from '../../shared/ui/DdayBadge';
+import { postsApi } from './api';
+import { AuthorMenu } from './AuthorMenu';
+import { deleteFailed, type PostKind } from './kinds';
+import { countViewOnce } from './useViewOnce';
+
+const LOAD_FAILED = '공고 정보를 불러오는 데 실패했습니다.';
+const statusOf = (e: unknown) => (e instanceof ApiError ? e.status : 0);
+
+/** Project and study-group detail: the view is counted once per browser before the post is read. */
+export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: string }) {
+  const id = useParams()[idParam] ?? '';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token, nickname } = useAuth();
+  const [composing, setComposing] = useState(false);
+
+  const { data: post, isError } = useQuery({
+    queryKey: [kind.key, 'detail', id],
+    queryFn: async () => {
+      await countViewOnce(kind, id);
+      return postsApi.detail(kind.api, id);
+    },
+    staleTime: 0,
+  });
+
+  useEffect(() => {
+    if (!isError) return;
+    alert(LOAD_FAILED);
+    navigate(kind.listPath, { replace: true });
+  }, [isError, kind, navigate]);
+
+  if (!post) return <div className="page" />;
+
+  const isAuthor = !!token && nickname === post.creatorNickname;
+
+  const needLogin = () => {
+    if (token) return false;
+    alert('로그인이 필요합니다.');
+    navigate('/login', { state: { from: location.pathname } });
+    return true;
+  };
+
+  const apply = async () => {
+    if (needLogin()) return;
+    try {
+      await postsApi.myProfile();
+    } catch {
+      alert('지원 정보가 존재하지 않습니다...');
+      navigate('/application-info/register');
+      return;
+    }
+    try {
+      await postsApi.apply(post.id);
+      alert('지원이 완료되었습니다.');
+    } catch (e) {
+      alert(`지원 실패 : ${errorText(e)}`);
+    }
+  };
+
+  const close = async () => {
+    if (!confirm('공고를 마감하시겠습니까?')) return;
+    try {
+      const text = await postsApi.close(kind.api, id);
+      alert(text || '공고가 마감되었습니다.');
+      setTimeout(() => navigate(kind.listPath), kind.closeDelayMs);
+    } catch (e) {
+      alert(kind.closeFailed(statusOf(e)));
+    }
+  };
+
+  const remove = async () => {
+    if (!confirm('정말 이 공고를 삭제하시겠습니까?')) return;
+    try {
+      await postsApi.remove(kind.api, id);
+      alert('공고가 삭제되었습니다.');
+      navigate(kind.listPath, { replace: true });
+    } catch (e) {
+      alert(deleteFailed(statusOf(e)));
+    }
+  };
+
+  const rows: Array<[string, string]> = [
+    ['주제', post.topic],
+    ['모집 인원', `${post.currentMembers}/${post.totalMembers}명`],
+    ['마감일', post.dueDate],
+    ...(post.startDate ? ([['스터디 기간', `${post.startDate} ~ ${post.endDate}`]] as Array<[string, string]>) : []),
+    ['작성자', post.creatorNickname],
+    ['작성일', formatDateTime(post.createdDateTime)],
+    ['연락처', post.creatorContact === null ? '로그인 후 확인할 수 있습니다.' : formatPhone(post.creatorContact)],
+    ['조회수', String(post.views)],
+  ];
+
+  return (
+    <div className="page">
+      <article className="card mx-auto flex max-w-3xl flex-col gap-6 p-6 sm:p-8">
+        <header className="flex items-start justify-between gap-4">
+          <div className="flex flex-col gap-2">
+            <span className="text-sm text-indigo-600">{kind.name} 공고</span>
+            <h1 className="text-2xl font-bold">{post.title}</h1>
+          </div>
+          <div className="flex items-center gap-2">
+            <DdayBadge dueDate={post.dueDate} variant="detail" />
+            {isAuthor && <AuthorMenu onEdit={() => navigate(kind.editPath(id))} onClose={close} onDelete={remove} />}
+          </div>
+        </header>
+
+        <dl className="grid grid-cols-[6rem_1fr] gap-y-2 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-gray-500">{k}</dt>
+              <dd data-testid={`post-${k}`}>{v}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {post.tags && post.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="태그">
+            {post.tags.map((t) => (
+              <li key={t} className="rounded-full bg-indigo-50 px-3 py-1 text-xs text-indigo-700">
+                #{t}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <section className="whitespace-pre-wrap break-words border-t border-gray-100 pt-6 leading-relaxed" data-testid="post-description">
+          {post.description}
+        </section>
+
+        <footer className="flex flex-wrap justify-between gap-2 border-t border-gray-100 pt-6">
+          <button type="button" className="btn-secondary" onClick={() => navigate(kind.listPath)}>
+            목록으로
+          </button>
+          {!isAuthor && (
+            <div className="flex gap-2">
+              <button type="button" className="btn-secondary" onClick={() => !needLogin() && setComposing(true)}>
+                쪽지 보내기
+              </button>
+              <button type="button" className="btn-primary" onClick={apply}>
+                지원하기
+              </button>
+            </div>
+          )}
+        </footer>
+      </article>
+      {composing && <ComposeMessageDialog receiverName={post.creatorNickname} onClose={() => setComposing(false)} />}
+    </div>
+  );
+}

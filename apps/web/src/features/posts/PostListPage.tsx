@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../shared/auth/store';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { Pagination } from '../../shared/ui/Pagination';
+import { listPosts, type SearchType } from './api';
+import { LOGIN_CONFIRM, type PostKind } from './kinds';
+
+const SEARCH_TYPES: Array<[SearchType, string]> = [
+  ['all', '전체'],
+  ['title', '제목'],
+  ['creator', '작성자'],
+  ['content', '내용'],
+];
+
+interface PostListPageProps<T> {
+  kind: PostKind;
+  heading: string;
+  subheading: string;
+  renderCard(item: T): ReactNode;
+}
+
+/** Banner, search, card grid, 5-page pagination and the register button; the page and search live in the URL. */
+export function PostListPage<T extends { id: number }>({ kind, heading, subheading, renderCard }: PostListPageProps<T>) {
+  const navigate = useNavigate();
+  const { token } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const keyword = params.get('keyword') ?? '';
+  const searchType = (params.get('searchType') as SearchType | null) ?? 'all';
+  const [draftType, setDraftType] = useState<SearchType>(searchType);
+  const [draft, setDraft] = useState(keyword);
+
+  const { data, isError } = useQuery({
+    queryKey: [kind.key, 'list', page, searchType, keyword],
+    queryFn: () => listPosts<T>(kind.api, { page, searchType, keyword }),
+  });
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = draft.trim();
+    if (trimmed.length < 2) return alert(kind.shortKeyword);
+    setParams({ searchType: draftType, keyword: trimmed, page: '0' });
+  };
+
+  const goPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  const register = () => {
+    if (token) return navigate(kind.registerPath);
+    if (confirm(LOGIN_CONFIRM)) navigate('/login', { state: { from: kind.registerPath } });
+  };
+
+  return (
+    <div className="page flex flex-col gap-6">
+      <section className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-500 px-8 py-10 text-white" aria-label="배너">
+        <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
+        <p className="mt-2 text-sm text-indigo-100 sm:text-base">{subheading}</p>
+      </section>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <form className="flex flex-1 gap-2" onSubmit={search} role="search">
+          <select className="input w-28" aria-label="검색 조건" value={draftType} onChange={(e) => setDraftType(e.target.value as SearchType)}>
+            {SEARCH_TYPES.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <input className="input min-w-0 flex-1" aria-label="검색어" placeholder="검색어를 입력하세요" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <button type="submit" className="btn-secondary">
+            검색
+          </button>
+          {keyword && (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setDraft('');
+                setParams({});
+              }}
+            >
+              전체 보기
+            </button>
+          )}
+        </form>
+        <button type="button" className="btn-primary" onClick={register}>
+          공고 등록
+        </button>
+      </div>
+
+      {isError && <EmptyState text="공고 목록을 불러오지 못했습니다." />}
+      {data && data.content.length === 0 && <EmptyState text={keyword ? '검색 결과가 없습니다.' : '등록된 공고가 없습니다.'} />}
+      {data && data.content.length > 0 && (
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="post-grid">
+          {data.content.map((item) => (
+            <li key={item.id}>{renderCard(item)}</li>
+          ))}
+        </ul>
+      )}
+      {data && <Pagination page={page} totalPages={data.totalPages} onChange={goPage} />}
+    </div>
+  );
+}

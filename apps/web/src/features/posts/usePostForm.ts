@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { postsApi, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
+import type { PostKind } from './kinds';
+
+export const FILL_ALL = '모든 항목을 정확히 입력해주세요.';
+export const MIN_MEMBERS = 2;
+export const MAX_MEMBERS = 100;
+
+/** The headcount box keeps what is typed and is clamped to 2..100 when it loses focus. */
+export const clampMembers = (raw: string) => String(Math.min(MAX_MEMBERS, Math.max(MIN_MEMBERS, Math.trunc(Number(raw)) || MIN_MEMBERS)));
+
+/**
+ * Create and edit share a page: with an id in the path the post is loaded into the form (a load failure
+ * goes back to the detail), and saving navigates to the saved post's detail.
+ */
+export function usePostForm(kind: PostKind, idParam: string, fill: (post: PostDetail) => void) {
+  const id = useParams()[idParam];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  const existing = useQuery({
+    queryKey: [kind.key, 'edit', id],
+    queryFn: () => postsApi.detail(kind.api, id!),
+    enabled: !!id,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (existing.data && !loaded) {
+      setLoaded(true);
+      fill(existing.data);
+    }
+  }, [existing.data, loaded, fill]);
+
+  useEffect(() => {
+    if (!existing.isError) return;
+    alert('공고 정보를 불러오는 데 실패했습니다.');
+    navigate(kind.detailPath(id!), { replace: true });
+  }, [existing.isError, id, kind, navigate]);
+
+  const save = async (body: RecruitmentBody | StudyGroupBody) => {
+    setBusy(true);
+    try {
+      const saved = id ? await postsApi.update(kind.api, id, body) : await postsApi.create(kind.api, body);
+      await queryClient.invalidateQueries({ queryKey: [kind.key] });
+      alert(id ? '공고가 수정되었습니다.' : '공고가 등록되었습니다.');
+      navigate(kind.detailPath(saved.id), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 0) alert(e.message);
+      else alert(id ? '공고 수정에 실패했습니다.' : '공고 등록에 실패했습니다.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { editing: !!id, ready: !id || loaded, busy, save, back: () => navigate(kind.listPath) };
+}

@@ -1,0 +1,54 @@
+import { useNavigate } from 'react-router';
+import { formatPhone } from '../../shared/lib/format';
+import { useMyProfile } from './api';
+
+/** The application profile card on /myinfo. */
+export function ProfileCard() {
+  const navigate = useNavigate();
+  const { data: profile, isPending } = useMyProfile();
+
+  return (
+    <section className="card p-6" aria-labelledby="profile-heading">
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id="profile-heading" className="text-lg font-bold">
+          지원 정보
+        </h2>
+        {profile && (
+          <button type="button" className="btn-secondary" onClick={() => navigate('/application-info/edit')}>
+            지원 정보 수정
+          </button>
+        )}
+      </div>
+      {!isPending && !profile && (
+        <div className="flex flex-col items-center gap-4 py-6">
+          <p className="text-gray-500">현재 등록된 지원 정보가 없습니다.</p>
+          <button type="button" className="btn-primary" onClick={() => navigate('/application-info/register')}>
+            지원 정보 등록
+          </button>
+        </div>
+      )}
+      {profile && (
+        <dl className="grid grid-cols-[6rem_1fr] gap-y-3 text-sm">
+          <dt className="text-gray-500">연락처</dt>
+          <dd data-testid="profile-contact">{formatPhone(profile.contact)}</dd>
+          <dt className="text-gray-500">분야</dt>
+          <dd data-testid="profile-field">{profile.field}</dd>
+          <dt className="text-gray-500">기술 스택</dt>
+          <dd>
+            {profile.techStacks.length === 0 ? (
+              <span className="text-gray-400">-</span>
+            ) : (
+              <ul className="flex flex-wrap gap-1.5" data-testid="profile-skills">
+                {profile.techStacks.map((s) => (
+                  <li key={s} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs text-indigo-700">
+                    {s}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { errorText } from '../../shared/api/client';
+import { Field } from '../../shared/ui/Field';
+import { joinPhone, PhoneInput, splitPhone } from '../../shared/ui/PhoneInput';
+import { TagInput } from '../../shared/ui/TagInput';
+import { PRIVATE_CONTACT, profileApi, profileKey, useMyProfile, type Profile } from './api';
+
+type Parts = [string, string, string];
+
+function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const initialPrivate = initial?.contact === PRIVATE_CONTACT;
+  const [parts, setParts] = useState<Parts>(initial && !initialPrivate ? splitPhone(initial.contact) : ['010', '', '']);
+  const [isPrivate, setPrivate] = useState(initialPrivate);
+  const [field, setField] = useState(initial?.field ?? '');
+  const [skills, setSkills] = useState<string[]>(initial?.techStacks ?? []);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!field.trim()) return alert('분야를 입력해주세요.');
+    const body = { contact: isPrivate ? PRIVATE_CONTACT : joinPhone(parts), field: field.trim(), techStacks: skills };
+    setBusy(true);
+    try {
+      await (editing ? profileApi.update(body) : profileApi.create(body));
+      await queryClient.invalidateQueries({ queryKey: profileKey });
+      alert(editing ? '지원 정보가 수정되었습니다.' : '지원 정보가 등록되었습니다.');
+      navigate('/myinfo');
+    } catch (err) {
+      alert(`${editing ? '수정 실패' : '등록 실패'}: ${errorText(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card mx-auto flex max-w-lg flex-col gap-5 p-8" onSubmit={submit} noValidate>
+      <h1 className="text-xl font-bold">{editing ? '지원 정보 수정' : '지원 정보 등록'}</h1>
+      <Field label="연락처">
+        <div className="flex flex-wrap items-center gap-3">
+          <PhoneInput parts={parts} onChange={setParts} disabled={isPrivate} digitsOnly label="연락처" />
+          <label className="flex items-center gap-1.5 text-sm">
+            <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
+            비공개
+          </label>
+        </div>
+      </Field>
+      <Field label="분야" htmlFor="profile-field">
+        <input id="profile-field" className="input" value={field} maxLength={50} placeholder="예: 프론트엔드" onChange={(e) => setField(e.target.value)} />
+      </Field>
+      <Field label="기술 스택" htmlFor="profile-skills">
+        <TagInput id="profile-skills" label="기술 스택" tags={skills} onChange={setSkills} placeholder="기술 입력 후 Enter" />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
+          뒤로가기
+        </button>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {editing ? '수정하기' : '등록하기'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /application-info/register and /application-info/edit (the path decides). */
+export default function ProfileFormPage() {
+  const editing = useLocation().pathname.endsWith('/edit');
+  const { data, isPending } = useMyProfile();
+  return (
+    <div className="px-4 py-10">
+      {editing && isPending ? null : <ProfileForm key={String(editing)} editing={editing} initial={editing ? (data ?? null) : null} />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, get, post, put } from '../../shared/api/client';
+
+export const PRIVATE_CONTACT = '비공개';
+
+export interface Profile {
+  nickname: string;
+  contact: string;
+  field: string;
+  techStacks: string[];
+}
+
+export interface ProfileBody {
+  contact: string;
+  field: string;
+  techStacks: string[];
+}
+
+export interface MyApplication {
+  applicationId: number;
+  basePostId: number;
+  recruitmentTitle: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  applyDateTime: string;
+  inactive: boolean;
+  postType: 'RECRUITMENT' | 'STUDY_GROUP';
+}
+
+/** The profile, or null when the user has none (the server answers 404). */
+async function myProfile(): Promise<Profile | null> {
+  try {
+    return await get<Profile>('/user-info/my-info');
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+export const profileKey = ['user-info', 'my-info'];
+
+export const profileApi = {
+  create: (body: ProfileBody) => post<unknown>('/user-info', body),
+  update: (body: ProfileBody) => put<unknown>('/user-info', body),
+};
+
+export const useMyProfile = () => useQuery({ queryKey: profileKey, queryFn: myProfile, staleTime: 0 });
+export const useMyApplications = () =>
+  useQuery({ queryKey: ['applications', 'my-list'], queryFn: () => get<MyApplication[]>('/applications/my-list'), staleTime: 0 });

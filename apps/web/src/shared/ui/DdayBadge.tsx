@@ -1,0 +1,30 @@
+import { daysLeft } from '../lib/format';
+
+export type DdayTone = 'red' | 'yellow' | 'gray';
+
+const TONE_CLASS: Record<DdayTone, string> = {
+  red: 'bg-red-100 text-red-600',
+  yellow: 'bg-yellow-100 text-yellow-700',
+  gray: 'bg-gray-100 text-gray-600',
+};
+
+/** Detail pages: red at 7 days or fewer, yellow at 30 or fewer; list cards only mark the red range (spec 4). */
+export function ddayTone(days: number, variant: 'detail' | 'card'): DdayTone {
+  if (days <= 7) return 'red';
+  if (variant === 'detail' && days <= 30) return 'yellow';
+  return 'gray';
+}
+
+export function DdayBadge({ dueDate, variant = 'card' }: { dueDate: string; variant?: 'detail' | 'card' }) {
+  const days = daysLeft(dueDate);
+  const tone = ddayTone(days, variant);
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${TONE_CLASS[tone]}`}
+      data-testid="dday-badge"
+      data-tone={tone}
+    >
+      D-{days}
+    </span>
+  );
+}
