@@ -1,3 +1,4 @@
 export * from './text.js';
 export * from './common.js';
 export * from './account.js';
+export * from './messages.js';

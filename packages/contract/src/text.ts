@@ -76,6 +76,7 @@ export const pathId = z
 /** The zero-based page query parameter; anything malformed means 0 (contract 1.4). */
 export const pageParam = z
   .unknown()
+  .optional() // without this zod 4 refuses a missing key
   .transform((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : 0));
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import accountRoutes from './account/routes.js';
+import messageRoutes from './messages/routes.js';
 
 export interface Feature {
   name: string;
@@ -10,4 +11,4 @@ export interface Feature {
 }
 
 /** Every area of the API, in registration order. */
-export const features: Feature[] = [{ name: 'account', routes: accountRoutes }];
+export const features: Feature[] = [{ name: 'account', routes: accountRoutes }, { name: 'messages', routes: messageRoutes }];

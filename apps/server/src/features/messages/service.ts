@@ -1,0 +1,125 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { RECEIVER_NOT_FOUND_TEXT } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { messages, users } from '../../db/schema/index.js';
+import { BadRequest } from '../../lib/errors.js';
+import type { PageRequest } from '../../lib/paging.js';
+import { messageNotFound } from './policy.js';
+
+const sender = alias(users, 'sender');
+
+/** A message row with what the presenter needs to name its sender. */
+const withSender = {
+  id: messages.id,
+  senderId: messages.senderId,
+  receiverId: messages.receiverId,
+  content: messages.content,
+  read: messages.read,
+  sentAt: messages.sentAt,
+  sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
+};
+export type MessageWithSender = {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  read: boolean;
+  sentAt: Date;
+  sender: { nickname: string | null; system: boolean; withdrawnAt: Date | null };
+};
+
+const inboxOf = (db: Db, receiverId: number) =>
+  db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .where(eq(messages.receiverId, receiverId))
+    .orderBy(desc(messages.id));
+
+export async function inboxPage(db: Db, receiverId: number, page: PageRequest) {
+  const [rows, [{ n }]] = await Promise.all([
+    inboxOf(db, receiverId).limit(page.size).offset(page.offset),
+    db.select({ n: count() }).from(messages).where(eq(messages.receiverId, receiverId)),
+  ]);
+  return { rows: rows as MessageWithSender[], total: n };
+}
+
+export async function recent(db: Db, receiverId: number, limit: number): Promise<MessageWithSender[]> {
+  return (await inboxOf(db, receiverId).limit(limit)) as MessageWithSender[];
+}
+
+export async function unreadCount(db: Db, receiverId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.receiverId, receiverId), eq(messages.read, false)));
+  return n;
+}
+
+/** Marks the caller's 쪽지 read (first read time kept) and returns it; someone else's is "not found". */
+export async function openMessage(ctx: AppContext, receiverId: number, id: number): Promise<MessageWithSender> {
+  const [updated] = await ctx.db
+    .update(messages)
+    .set({ read: true, readAt: sql`coalesce(${messages.readAt}, ${ctx.clock.now()}::timestamptz)` })
+    .where(and(eq(messages.id, id), eq(messages.receiverId, receiverId)))
+    .returning({ id: messages.id });
+  if (!updated) throw messageNotFound();
+  const [row] = await ctx.db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .where(eq(messages.id, id));
+  return row as MessageWithSender;
+}
+
+export async function deleteMessage(db: Db, receiverId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(messages)
+    .where(and(eq(messages.id, id), eq(messages.receiverId, receiverId)))
+    .returning({ id: messages.id });
+  if (deleted.length === 0) throw messageNotFound();
+}
+
+/** An active, non-system user by nickname, trimmed and case-insensitive (contract 3.9). */
+async function findReceiver(db: Db, name: unknown): Promise<{ id: number; nickname: string }> {
+  const trimmed = typeof name === 'string' ? name.trim() : '';
+  if (trimmed) {
+    const [row] = await db
+      .select({ id: users.id, nickname: users.nickname })
+      .from(users)
+      .where(and(sql`lower(${users.nickname}) = lower(${trimmed})`, isNull(users.withdrawnAt), eq(users.system, false)))
+      .limit(1);
+    if (row?.nickname) return { id: row.id, nickname: row.nickname };
+  }
+  throw new BadRequest(RECEIVER_NOT_FOUND_TEXT, 'user_not_found');
+}
+
+export interface SentMessage {
+  row: MessageWithSender;
+  receiverName: string;
+}
+
+export async function send(
+  ctx: AppContext,
+  from: { id: number; nickname: string },
+  receiverName: unknown,
+  content: string,
+): Promise<SentMessage> {
+  const receiver = await findReceiver(ctx.db, receiverName);
+  const sentAt = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({ senderId: from.id, receiverId: receiver.id, content, sentAt })
+    .returning();
+  return {
+    row: { ...row, sender: { nickname: from.nickname, system: false, withdrawnAt: null } },
+    receiverName: receiver.nickname,
+  };
+}
+
+/** Contract 7: a withdrawing user's received 쪽지 go; the ones they sent stay (shown as 탈퇴한 사용자). */
+export async function deleteReceivedMessages(tx: Db, user: { id: number }): Promise<void> {
+  await tx.delete(messages).where(eq(messages.receiverId, user.id));
+}

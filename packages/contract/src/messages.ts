@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { dateTime } from './common.js';
+import { text } from './text.js';
+
+export const MESSAGE_REQUIRED_TEXT = '쪽지 내용을 입력하세요.';
+export const MESSAGE_TOO_LONG_TEXT = '쪽지 내용은 최대 1000자까지 입력 가능합니다.';
+export const RECEIVER_NOT_FOUND_TEXT = '수신자를 찾을 수 없습니다.';
+export const MESSAGE_NOT_FOUND_TEXT = '쪽지를 찾을 수 없습니다.';
+export const MESSAGE_PAGE_SIZE = 10;
+export const RECENT_MESSAGES = 5;
+export const RECENT_PREVIEW_LENGTH = 20;
+
+/** Content is checked first; the receiver (any value, blank included) is resolved by the server afterwards. */
+export const sendMessageBody = z.object({
+  receiverName: z.unknown().optional(),
+  content: text({ required: MESSAGE_REQUIRED_TEXT, tooLong: MESSAGE_TOO_LONG_TEXT, max: 1000, multiline: true }),
+});
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+export const messageItem = z.object({
+  messageId: z.number(),
+  senderId: z.number(),
+  senderName: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  sentAt: dateTime,
+});
+export type MessageItem = z.infer<typeof messageItem>;
+
+export const message = messageItem.extend({
+  receiverId: z.number(),
+  receiverName: z.string(),
+});
+export type Message = z.infer<typeof message>;
