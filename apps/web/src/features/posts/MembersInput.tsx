@@ -1,4 +1,4 @@
-import { clampMembers, MAX_MEMBERS, MIN_MEMBERS } from './usePostForm';
+import { clampMembers, MAX_MEMBERS, MIN_MEMBERS } from './form-rules';
 
 export function MembersInput({ id, value, onChange }: { id: string; value: string; onChange(v: string): void }) {
   return (

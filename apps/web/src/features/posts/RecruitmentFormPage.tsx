@@ -6,7 +6,8 @@ import type { PostDetail } from './api';
 import { FormShell } from './FormShell';
 import { RECRUITMENT } from './kinds';
 import { MembersInput } from './MembersInput';
-import { clampMembers, FILL_ALL, usePostForm } from './usePostForm';
+import { clampMembers, FILL_ALL } from './form-rules';
+import { usePostForm } from './usePostForm';
 
 /** /recruitment/register and /recruitment/edit/{id}. */
 export default function RecruitmentFormPage() {

@@ -5,7 +5,8 @@ import type { PostDetail } from './api';
 import { FormShell } from './FormShell';
 import { STUDY_GROUP } from './kinds';
 import { MembersInput } from './MembersInput';
-import { clampMembers, FILL_ALL, usePostForm } from './usePostForm';
+import { clampMembers, FILL_ALL } from './form-rules';
+import { usePostForm } from './usePostForm';
 
 /** /study-group/register and /study-group/edit/{id}. */
 export default function StudyGroupFormPage() {
