@@ -34,7 +34,7 @@ export const routes: AppRoute[] = [
   { path: '/groups/:groupId/members', Page: comingSoon, auth: true },
   { path: '/my-groups', Page: comingSoon, auth: true },
   { path: '/chat/:chatRoomId', Page: comingSoon, auth: true },
-  { path: '/messages', Page: comingSoon, auth: true },
+  { path: '/messages', Page: page(() => import('../features/messages/MessagesPage')), auth: true },
   { path: '/boards', Page: comingSoon },
   { path: '/boards/register', Page: comingSoon, auth: true },
   { path: '/boards/:boardId', Page: comingSoon },

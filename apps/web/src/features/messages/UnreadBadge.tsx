@@ -1,4 +1,18 @@
-/** The header's unread 쪽지 count; filled in by the messages feature. */
+import { useAuth } from '../../shared/auth/store';
+import { useUnreadCount } from './api';
+
+/** The header's unread 쪽지 count; refreshed every 30 s and whenever a 쪽지 action invalidates it. */
 export function UnreadBadge() {
-  return null;
+  const { token } = useAuth();
+  const { data } = useUnreadCount(Boolean(token));
+  if (!token || !data) return null;
+  return (
+    <span
+      data-testid="unread-badge"
+      aria-label={`읽지 않은 쪽지 ${data}개`}
+      className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] font-bold leading-none text-white"
+    >
+      {data > 99 ? '99+' : data}
+    </span>
+  );
 }

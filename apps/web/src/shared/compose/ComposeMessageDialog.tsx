@@ -1,13 +1,14 @@
+import type { Message, SendMessageBody } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { ApiError, post } from '../api/client';
+import { Modal } from '../ui/Modal';
+
 /**
  * The one 쪽지 compose dialog (쪽지 보내기), opened from the header, the message detail, the inbox page
- * and a post detail. `texts` picks the success/failure wording of the place that opened it (spec 8).
- * Placeholder until the messages feature fills it in.
+ * and a post detail. `variant` picks the success/failure wording of the place that opened it (spec 8).
  */
-export interface ComposeTexts {
-  success: string;
-  failure: string;
-}
-
 export interface ComposeMessageDialogProps {
   receiverName: string;
   onClose(): void;
@@ -16,6 +17,76 @@ export interface ComposeMessageDialogProps {
   variant?: 'default' | 'inbox' | 'reply';
 }
 
-export function ComposeMessageDialog(_props: ComposeMessageDialogProps) {
-  return null;
+const EMPTY_TEXT = '쪽지 내용을 입력하세요.';
+
+/** The alert shown after a send, per variant (product spec 8, "Messages and chat"). */
+function resultText(variant: NonNullable<ComposeMessageDialogProps['variant']>, error?: unknown): string {
+  if (variant === 'reply') return error ? '답장 전송 실패' : '답장 전송 완료';
+  if (variant === 'inbox') {
+    if (!error) return '쪽지를 성공적으로 보냈습니다.';
+    return error instanceof ApiError && error.message.includes('수신자') ? '쪽지 수신자를 찾을 수 없습니다.' : '쪽지 전송에 실패했습니다.';
+  }
+  if (!error) return '쪽지가 성공적으로 전송되었습니다.';
+  return error instanceof ApiError && error.status === 0 ? '쪽지 전송 중 오류가 발생했습니다.' : '쪽지 전송에 실패했습니다.';
+}
+
+export function ComposeMessageDialog({ receiverName, onClose, onSent, variant = 'default' }: ComposeMessageDialogProps) {
+  const [content, setContent] = useState('');
+  const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
+  const id = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    if (!content.trim()) {
+      alert(EMPTY_TEXT);
+      return;
+    }
+    setSending(true);
+    try {
+      const body: SendMessageBody = { receiverName, content };
+      await post<Message>('/messages', body);
+      // every 쪽지 list is cached under ['messages'] (a 쪽지 to oneself shows up at once)
+      void queryClient.invalidateQueries({ queryKey: ['messages'] });
+      alert(resultText(variant));
+      onSent?.();
+      onClose();
+    } catch (err) {
+      alert(resultText(variant, err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // On <body>, outside the header: its blur would trap a fixed dialog, and its outside-click handler
+  // must not close the dropdown that opened this.
+  return createPortal(
+    <div onMouseDown={(e) => e.stopPropagation()}>
+      <Modal title="쪽지 보내기" onClose={onClose}>
+        <form className="flex flex-col gap-3" onSubmit={submit}>
+          <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
+            받는 사람:
+            <input id={`${id}-to`} className="input" value={receiverName} readOnly />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
+            쪽지 내용:
+            <textarea
+              id={`${id}-content`}
+              className="input min-h-40 resize-y"
+              placeholder="답장할 내용을 입력하세요."
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
+          </label>
+          <div className="flex justify-end">
+            <button type="submit" className="btn-primary" disabled={sending}>
+              전송하기
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </div>,
+    document.body,
+  );
 }

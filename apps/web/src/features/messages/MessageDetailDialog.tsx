@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ComposeMessageDialog, type ComposeMessageDialogProps } from '../../shared/compose/ComposeMessageDialog';
+import { formatDateTime } from '../../shared/lib/format';
+import { Modal } from '../../shared/ui/Modal';
+import { SYSTEM_SENDER, useOpenedMessage } from './api';
+import { Layer } from './Layer';
+import { useDeleteMessage } from './useDeleteMessage';
+
+interface Props {
+  messageId: number;
+  onClose(): void;
+  /** the compose wording for 답장쓰기: 'default' from the header, 'reply' from the inbox page */
+  replyVariant: ComposeMessageDialogProps['variant'];
+}
+
+/** A 쪽지 opened from the dropdown or the inbox page; loading it marks it read. */
+export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props) {
+  const { data: message, isError } = useOpenedMessage(messageId);
+  const [replying, setReplying] = useState(false);
+  const remove = useDeleteMessage();
+  const queryClient = useQueryClient();
+  const fromSystem = message?.senderName === SYSTEM_SENDER;
+
+  const onDelete = async () => {
+    if (await remove(messageId)) onClose();
+  };
+
+  if (replying && message) {
+    return (
+      <ComposeMessageDialog
+        receiverName={message.senderName}
+        variant={replyVariant}
+        onClose={() => setReplying(false)}
+        onSent={() => {
+          void queryClient.invalidateQueries({ queryKey: ['messages'] });
+          onClose();
+        }}
+      />
+    );
+  }
+
+  return (
+    <Layer>
+      <Modal title={message ? `보낸 사람: ${message.senderName}` : '쪽지'} onClose={onClose}>
+        {isError && <p className="text-sm text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
+        {message && (
+          <div className="flex flex-col gap-4">
+            <p className="text-xs text-gray-500">{formatDateTime(message.sentAt)}</p>
+            <p className="min-h-24 whitespace-pre-wrap break-words text-sm" data-testid="message-content">
+              {message.content || '내용 없음'}
+            </p>
+            <div className="flex justify-end gap-2">
+              {!fromSystem && (
+                <button type="button" className="btn-secondary mr-auto" onClick={onClose}>
+                  닫기
+                </button>
+              )}
+              <button type="button" className="btn-danger" onClick={onDelete}>
+                삭제하기
+              </button>
+              {!fromSystem && (
+                <button type="button" className="btn-primary" onClick={() => setReplying(true)}>
+                  답장쓰기
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+      </Modal>
+    </Layer>
+  );
+}

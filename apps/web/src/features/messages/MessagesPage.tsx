@@ -1,0 +1,80 @@
+import type { MessageItem } from '@app/contract';
+import { useState } from 'react';
+import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
+import { formatDateTime } from '../../shared/lib/format';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { Pagination } from '../../shared/ui/Pagination';
+import { SYSTEM_SENDER, useInbox } from './api';
+import { MessageDetailDialog } from './MessageDetailDialog';
+import { useDeleteMessage } from './useDeleteMessage';
+
+/** /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. */
+export default function MessagesPage() {
+  const [page, setPage] = useState(0);
+  const { data, isError, isPending } = useInbox(page);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+  const remove = useDeleteMessage();
+
+  // deleting the last row of a later page moves back to the last page that still has rows
+  if (data && data.empty && page > 0 && data.totalPages > 0 && page >= data.totalPages) setPage(data.totalPages - 1);
+
+  return (
+    <div className="page">
+      <h1 className="mb-6 text-2xl font-bold">받은 쪽지함</h1>
+      {isError && <p className="py-12 text-center text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
+      {isPending && <p className="py-12 text-center text-gray-400">불러오는 중...</p>}
+      {data && data.totalElements === 0 && <EmptyState text="받은 쪽지가 없습니다." />}
+      {data && data.content.length > 0 && (
+        <ul className="card divide-y divide-gray-200 overflow-hidden">
+          {data.content.map((m) => (
+            <MessageRow
+              key={m.messageId}
+              message={m}
+              onOpen={() => setOpenId(m.messageId)}
+              onReply={() => setReplyTo(m.senderName)}
+              onDelete={() => void remove(m.messageId)}
+            />
+          ))}
+        </ul>
+      )}
+      {data && <Pagination page={page} totalPages={data.totalPages} onChange={setPage} />}
+      {openId !== null && <MessageDetailDialog messageId={openId} replyVariant="reply" onClose={() => setOpenId(null)} />}
+      {replyTo !== null && <ComposeMessageDialog receiverName={replyTo} variant="inbox" onClose={() => setReplyTo(null)} />}
+    </div>
+  );
+}
+
+interface RowProps {
+  message: MessageItem;
+  onOpen(): void;
+  onReply(): void;
+  onDelete(): void;
+}
+
+function MessageRow({ message: m, onOpen, onReply, onDelete }: RowProps) {
+  const iconBtn = 'flex h-9 w-9 items-center justify-center rounded-full text-lg hover:bg-gray-200';
+  return (
+    <li
+      data-testid="message-row"
+      data-read={m.read}
+      className={`flex items-center gap-3 px-4 py-3 ${m.read ? 'bg-gray-100 text-gray-500' : 'bg-white'}`}
+    >
+      <button type="button" className="flex min-w-0 flex-1 items-center gap-4 text-left" onClick={onOpen}>
+        <span className="w-32 shrink-0 truncate font-medium" data-testid="message-sender">
+          {m.senderName}
+        </span>
+        <span className="min-w-0 flex-1 truncate text-sm">{m.content || '내용 없음'}</span>
+        <span className="shrink-0 text-xs text-gray-400">{formatDateTime(m.sentAt)}</span>
+      </button>
+      {m.senderName !== SYSTEM_SENDER && (
+        <button type="button" className={iconBtn} aria-label="답장" title="답장" onClick={onReply}>
+          ↩️
+        </button>
+      )}
+      <button type="button" className={iconBtn} aria-label="삭제" title="삭제" onClick={onDelete}>
+        🗑️
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Message, MessageItem, Page } from '@app/contract';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { del, get } from '../../shared/api/client';
+
+/**
+ * Every 쪽지 list lives under ['messages'], so one invalidation refreshes the badge, the dropdown and
+ * the inbox page (the shared compose dialog invalidates the same prefix after sending).
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  unreadCount: ['messages', 'unread-count'] as const,
+  recent: ['messages', 'recent'] as const,
+  inbox: (page: number) => ['messages', 'inbox', page] as const,
+  inboxPages: ['messages', 'inbox'] as const,
+};
+
+export const messagesApi = {
+  inbox: (page: number) => get<Page<MessageItem>>(`/messages?page=${page}`),
+  recent: () => get<MessageItem[]>('/messages/recent'),
+  unreadCount: () => get<number>('/messages/unread-count'),
+  open: (id: number) => get<Message>(`/messages/${id}`),
+  remove: (id: number) => del<void>(`/messages/${id}`),
+};
+
+export const SYSTEM_SENDER = '[시스템]';
+export const UNREAD_REFRESH_MS = 30_000;
+
+export const useUnreadCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: messageKeys.unreadCount,
+    queryFn: messagesApi.unreadCount,
+    enabled,
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
+
+export const useRecentMessages = () => useQuery({ queryKey: messageKeys.recent, queryFn: messagesApi.recent, staleTime: 0 });
+
+export const useInbox = (page: number) =>
+  useQuery({ queryKey: messageKeys.inbox(page), queryFn: () => messagesApi.inbox(page), staleTime: 0 });
+
+/** Shows a 쪽지 read in every cached list at once, without waiting for a refetch. */
+function markReadLocally(client: QueryClient, id: number) {
+  const mark = (items: MessageItem[]) => items.map((m) => (m.messageId === id ? { ...m, read: true } : m));
+  client.setQueriesData<Page<MessageItem>>({ queryKey: messageKeys.inboxPages }, (page) =>
+    page ? { ...page, content: mark(page.content) } : page,
+  );
+  client.setQueryData<MessageItem[]>(messageKeys.recent, (items) => (items ? mark(items) : items));
+}
+
+/** Loads a 쪽지 (the server marks it read), then updates the lists and the badge. */
+export function useOpenedMessage(id: number) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ['message-detail', id], queryFn: () => messagesApi.open(id), staleTime: 0, gcTime: 0 });
+  const loaded = query.isSuccess;
+  useEffect(() => {
+    if (!loaded) return;
+    markReadLocally(client, id);
+    void client.invalidateQueries({ queryKey: messageKeys.unreadCount });
+  }, [loaded, client, id]);
+  return query;
+}
+
+export const refreshMessages = (client: QueryClient) => client.invalidateQueries({ queryKey: messageKeys.all });
