@@ -2,3 +2,4 @@ export * from './text.js';
 export * from './common.js';
 export * from './account.js';
 export * from './messages.js';
+export * from './boards.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import accountRoutes from './account/routes.js';
 import messageRoutes from './messages/routes.js';
+import boardRoutes from './boards/routes.js';
 
 export interface Feature {
   name: string;
@@ -11,4 +12,4 @@ export interface Feature {
 }
 
 /** Every area of the API, in registration order. */
-export const features: Feature[] = [{ name: 'account', routes: accountRoutes }, { name: 'messages', routes: messageRoutes }];
+export const features: Feature[] = [{ name: 'account', routes: accountRoutes }, { name: 'messages', routes: messageRoutes }, { name: 'boards', routes: boardRoutes }];

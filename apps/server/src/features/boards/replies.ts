@@ -1,0 +1,166 @@
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Reply } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { boards, replies, users } from '../../db/schema/index.js';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
+import { pageRequest, toPage } from '../../lib/paging.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { sendSystemMessage } from '../messages/system-messages.js';
+import { canDeleteReply, isReplyAuthor } from './policy.js';
+import { presentReply, type ReplyRowWithAuthor } from './presenter.js';
+
+export const REPLY_PAGE_SIZE = 10;
+const parent = alias(replies, 'parent');
+
+const replyColumns = {
+  id: replies.id,
+  content: replies.content,
+  edited: replies.edited,
+  boardId: replies.boardId,
+  authorId: replies.authorId,
+  parentReplyId: replies.parentReplyId,
+  createdAt: replies.createdAt,
+  authorNickname: users.nickname,
+  authorSystem: users.system,
+  authorWithdrawnAt: users.withdrawnAt,
+};
+
+/**
+ * Thread order, paged in SQL: each top-level reply (createdAt ASC) followed at once by its children
+ * (createdAt ASC). A child sorts under its parent's key, then after the parent itself.
+ */
+export async function replyPage(db: Db, boardId: number, page: number) {
+  const req = pageRequest(page, REPLY_PAGE_SIZE);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(replyColumns)
+      .from(replies)
+      .innerJoin(users, eq(users.id, replies.authorId))
+      .leftJoin(parent, eq(parent.id, replies.parentReplyId))
+      .where(eq(replies.boardId, boardId))
+      .orderBy(
+        sql`COALESCE(${parent.createdAt}, ${replies.createdAt})`,
+        sql`COALESCE(${parent.id}, ${replies.id})`,
+        sql`${replies.parentReplyId} IS NOT NULL`,
+        asc(replies.createdAt),
+        asc(replies.id),
+      )
+      .limit(req.size)
+      .offset(req.offset),
+    db.select({ n: count() }).from(replies).where(eq(replies.boardId, boardId)),
+  ]);
+  return toPage((rows as ReplyRowWithAuthor[]).map(presentReply), req, Number(n));
+}
+
+async function presentReplyById(db: Db, id: number): Promise<Reply> {
+  const [row] = await db
+    .select(replyColumns)
+    .from(replies)
+    .innerJoin(users, eq(users.id, replies.authorId))
+    .where(eq(replies.id, id));
+  return presentReply(row as ReplyRowWithAuthor);
+}
+
+export interface NewReply {
+  boardId: number;
+  content: string;
+  parentReplyId: number | null;
+}
+
+/**
+ * One transaction: the +1 comes first (it locks the board row, so the board cannot vanish meanwhile) and is
+ * rolled back with everything else when a later check fails. The parent is read FOR KEY SHARE, so a
+ * concurrent delete of it either waits for this reply (and removes it too) or has already removed it.
+ */
+export async function createReply(ctx: AppContext, user: AuthUser, input: NewReply): Promise<Reply> {
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const [board] = await tx
+      .update(boards)
+      .set({ replyCount: sql`${boards.replyCount} + 1` })
+      .where(eq(boards.id, input.boardId))
+      .returning({ authorId: boards.authorId, title: boards.title });
+    if (!board) throw new NotFound('게시글이 존재하지 않습니다.');
+    if (input.parentReplyId !== null) {
+      const [top] = await tx
+        .select({ id: replies.id })
+        .from(replies)
+        .where(and(eq(replies.id, input.parentReplyId), eq(replies.boardId, input.boardId), isNull(replies.parentReplyId)))
+        .for('key share');
+      if (!top) throw new BadRequest('상위 댓글이 존재하지 않습니다.', 'invalid_parent_reply');
+    }
+    const [row] = await tx
+      .insert(replies)
+      .values({
+        boardId: input.boardId,
+        authorId: user.id,
+        parentReplyId: input.parentReplyId,
+        content: input.content,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: replies.id });
+    if (board.authorId !== user.id) {
+      await sendSystemMessage(tx, board.authorId, `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`, now);
+    }
+    return row.id;
+  });
+  return presentReplyById(ctx.db, id);
+}
+
+async function findReply(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: replies.id, authorId: replies.authorId, boardId: replies.boardId })
+    .from(replies)
+    .where(eq(replies.id, id));
+  if (!row) throw new NotFound('댓글이 존재하지 않습니다.');
+  return row;
+}
+
+/** Existence and permission come before validation (contract 3.10). */
+export async function authorizeReplyEdit(db: Db, user: AuthUser, id: number) {
+  const reply = await findReply(db, id);
+  if (!isReplyAuthor(user, reply)) throw new Forbidden('댓글을 수정할 권한이 없습니다.');
+}
+
+export async function updateReply(ctx: AppContext, id: number, content: string): Promise<Reply> {
+  const [row] = await ctx.db
+    .update(replies)
+    .set({ content, edited: true, updatedAt: ctx.clock.now() })
+    .where(eq(replies.id, id))
+    .returning({ id: replies.id });
+  if (!row) throw new NotFound('댓글이 존재하지 않습니다.');
+  return presentReplyById(ctx.db, id);
+}
+
+/**
+ * Lock order as in create (board row, then reply), so the two never deadlock; with the board locked no child
+ * can be added meanwhile, and the count goes down by exactly the rows this statement removed.
+ */
+export async function deleteReply(ctx: AppContext, user: AuthUser, id: number) {
+  const found = await findReply(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    const [board] = await tx
+      .select({ authorId: boards.authorId })
+      .from(boards)
+      .where(eq(boards.id, found.boardId))
+      .for('no key update');
+    const [reply] = await tx
+      .select({ id: replies.id, authorId: replies.authorId })
+      .from(replies)
+      .where(eq(replies.id, id))
+      .for('update');
+    if (!board || !reply) throw new NotFound('댓글이 존재하지 않습니다.');
+    if (!canDeleteReply(user, reply, board)) throw new Forbidden('댓글을 삭제할 권한이 없습니다.');
+    const removed = await tx
+      .delete(replies)
+      .where(or(eq(replies.id, id), eq(replies.parentReplyId, id)))
+      .returning({ id: replies.id });
+    await tx
+      .update(boards)
+      .set({ replyCount: sql`${boards.replyCount} - ${removed.length}` })
+      .where(eq(boards.id, found.boardId));
+  });
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  boardDetail,
+  boardItem,
+  boardPage,
+  boardSearchQuery,
+  createBoardBody,
+  createReplyBody,
+  pageParam,
+  pathId,
+  plainText,
+  reply,
+  updateBoardBody,
+  updateReplyBody,
+} from '@app/contract';
+import type { AppContext } from '../../context.js';
+import { NotFound } from '../../lib/errors.js';
+import { HOUR, MINUTE } from '../../lib/rate-limit.js';
+import { sendText } from '../../lib/reply.js';
+import { requireUser, type RouteLimit } from '../../lib/request-auth.js';
+import { parseBody } from '../../lib/validation.js';
+import { presentBoard } from './presenter.js';
+import * as replyService from './replies.js';
+import * as boards from './service.js';
+import { viewerKey } from './viewer-key.js';
+
+const idParams = z.object({ id: pathId });
+const pageQuery = z.object({ page: pageParam });
+const boardCreateLimit: RouteLimit = { limit: { name: 'create-board', max: 20, windowMs: HOUR }, by: 'user' };
+const replyCreateLimit: RouteLimit = { limit: { name: 'create-reply', max: 25, windowMs: MINUTE }, by: 'user' };
+/** Shared with the post view family ("both …/view", contract 1.7). */
+const viewLimit: RouteLimit = { limit: { name: 'view', max: 60, windowMs: MINUTE }, by: 'ip' };
+
+export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['boards'];
+
+  app.get(
+    '/api/boards',
+    { schema: { tags, querystring: pageQuery, response: { 200: boardPage } }, config: { auth: 'public' } },
+    async (req) => boards.listBoards(ctx.db, req.query.page),
+  );
+
+  app.get(
+    '/api/boards/search',
+    { schema: { tags, querystring: boardSearchQuery, response: { 200: boardPage } }, config: { auth: 'public' } },
+    async (req) => boards.searchBoards(ctx.db, req.query),
+  );
+
+  app.get(
+    '/api/boards/popular',
+    { schema: { tags, response: { 200: z.array(boardItem) } }, config: { auth: 'public' } },
+    async () => boards.popularBoards(ctx.db),
+  );
+
+  app.get('/api/boards/my', { schema: { tags, querystring: pageQuery, response: { 200: boardPage } } }, async (req) =>
+    boards.listMyBoards(ctx.db, requireUser(req).id, req.query.page),
+  );
+
+  app.get(
+    '/api/boards/:id',
+    { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: boardDetail } }, config: { auth: 'public' } },
+    async (req) => {
+      const row = await boards.findBoardWithRefs(ctx.db, req.params.id);
+      if (!row) throw new NotFound('게시글이 존재하지 않습니다.');
+      const replies = await replyService.replyPage(ctx.db, row.id, req.query.page);
+      return { board: presentBoard(row, req.user?.id ?? null), replies };
+    },
+  );
+
+  app.post(
+    '/api/boards/:id/view',
+    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [viewLimit] } },
+    async (req, reply) => {
+      await boards.countView(ctx.db, req.params.id, viewerKey(req, ctx.config.jwtSecret), ctx.clock.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/boards',
+    { schema: { tags, body: createBoardBody, response: { 201: plainText } }, config: { rateLimit: [boardCreateLimit] } },
+    async (req, reply) => {
+      const id = await boards.createBoard(ctx, requireUser(req), req.body);
+      reply.header('location', `/api/boards/${id}`);
+      return sendText(reply, 201, '게시글이 성공적으로 등록되었습니다.');
+    },
+  );
+
+  app.put('/api/boards/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
+    await boards.authorizeBoardEdit(ctx.db, requireUser(req), req.params.id);
+    await boards.updateBoard(ctx, req.params.id, parseBody(updateBoardBody, req.body));
+    return sendText(reply, 200, '게시글이 성공적으로 수정되었습니다.');
+  });
+
+  app.delete('/api/boards/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
+    await boards.deleteBoard(ctx, requireUser(req), req.params.id);
+    return sendText(reply, 200, '게시글이 성공적으로 삭제되었습니다.');
+  });
+
+  app.post(
+    '/api/replies',
+    { schema: { tags, body: createReplyBody, response: { 201: reply } }, config: { rateLimit: [replyCreateLimit] } },
+    async (req, res) => res.status(201).send(await replyService.createReply(ctx, requireUser(req), req.body)),
+  );
+
+  app.put('/api/replies/:id', { schema: { tags, params: idParams, response: { 200: reply } } }, async (req) => {
+    await replyService.authorizeReplyEdit(ctx.db, requireUser(req), req.params.id);
+    return replyService.updateReply(ctx, req.params.id, parseBody(updateReplyBody, req.body).content);
+  });
+
+  app.delete('/api/replies/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
+    await replyService.deleteReply(ctx, requireUser(req), req.params.id);
+    return sendText(reply, 200, '댓글이 성공적으로 삭제되었습니다.');
+  });
+}

@@ -1,0 +1,186 @@
+import { and, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { BoardSearchType, Page } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { boardCategories, boards, users, viewRecords } from '../../db/schema/index.js';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
+import { pageRequest, toPage } from '../../lib/paging.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { isBoardAuthor } from './policy.js';
+import { presentBoardItem, type BoardItemRow } from './presenter.js';
+
+export const BOARD_PAGE_SIZE = 10;
+const POPULAR_LIMIT = 5;
+export const BOARD_VIEW_KIND = 'BOARD';
+
+export const itemColumns = {
+  id: boards.id,
+  title: boards.title,
+  createdAt: boards.createdAt,
+  views: boards.views,
+  replyCount: boards.replyCount,
+  authorNickname: users.nickname,
+  authorSystem: users.system,
+  authorWithdrawnAt: users.withdrawnAt,
+};
+
+const newestFirst = [desc(boards.createdAt), desc(boards.id)];
+
+async function pageOfItems(db: Db, where: SQL | undefined, page: number) {
+  const req = pageRequest(page, BOARD_PAGE_SIZE);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(boards)
+      .innerJoin(users, eq(users.id, boards.authorId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(req.size)
+      .offset(req.offset),
+    db.select({ n: count() }).from(boards).innerJoin(users, eq(users.id, boards.authorId)).where(where),
+  ]);
+  return toPage((rows as BoardItemRow[]).map(presentBoardItem), req, Number(n));
+}
+
+export const listBoards = (db: Db, page: number) => pageOfItems(db, undefined, page);
+
+export const listMyBoards = (db: Db, userId: number, page: number) =>
+  pageOfItems(db, eq(boards.authorId, userId), page);
+
+/** `%`, `_` and `\` in a keyword match literally (backslash is LIKE's default escape). */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function keywordFilter(searchType: BoardSearchType, keyword: string): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = likePattern(keyword);
+  const byTitle = ilike(boards.title, pattern);
+  const byContent = ilike(boards.content, pattern);
+  const byAuthor = ilike(users.nickname, pattern);
+  switch (searchType) {
+    case 'title':
+      return byTitle;
+    case 'content':
+      return byContent;
+    case 'author':
+      return byAuthor;
+    default:
+      return or(byTitle, byContent, byAuthor);
+  }
+}
+
+/** Blank or `all`: no filter; a number is an id; otherwise a name, and an unknown name matches nothing. */
+async function categoryFilter(db: Db, category: string): Promise<SQL | undefined | 'none'> {
+  if (!category || category.toLowerCase() === 'all') return undefined;
+  if (/^\d{1,9}$/.test(category)) return eq(boards.categoryId, Number(category));
+  const [row] = await db.select({ id: boardCategories.id }).from(boardCategories).where(eq(boardCategories.name, category));
+  return row ? eq(boards.categoryId, row.id) : 'none';
+}
+
+export interface BoardSearch {
+  searchType: BoardSearchType;
+  keyword: string;
+  category: string;
+  page: number;
+}
+
+export async function searchBoards(db: Db, q: BoardSearch): Promise<Page<ReturnType<typeof presentBoardItem>>> {
+  const byCategory = await categoryFilter(db, q.category);
+  if (byCategory === 'none') return toPage([], pageRequest(q.page, BOARD_PAGE_SIZE), 0);
+  return pageOfItems(db, and(byCategory, keywordFilter(q.searchType, q.keyword)), q.page);
+}
+
+export async function popularBoards(db: Db) {
+  const rows = await db
+    .select(itemColumns)
+    .from(boards)
+    .innerJoin(users, eq(users.id, boards.authorId))
+    .where(gt(boards.views, 0))
+    .orderBy(desc(boards.views), ...newestFirst)
+    .limit(POPULAR_LIMIT);
+  return (rows as BoardItemRow[]).map(presentBoardItem);
+}
+
+export async function findBoardWithRefs(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...itemColumns,
+      content: boards.content,
+      updatedAt: boards.updatedAt,
+      authorId: boards.authorId,
+      authorLoginId: users.loginId,
+      categoryId: boards.categoryId,
+      categoryName: boardCategories.name,
+      categoryDescription: boardCategories.description,
+    })
+    .from(boards)
+    .innerJoin(users, eq(users.id, boards.authorId))
+    .innerJoin(boardCategories, eq(boardCategories.id, boards.categoryId))
+    .where(eq(boards.id, id));
+  return row;
+}
+
+async function findBoardOwner(db: Db, id: number, notFoundText: string) {
+  const [row] = await db.select({ id: boards.id, authorId: boards.authorId }).from(boards).where(eq(boards.id, id));
+  if (!row) throw new NotFound(notFoundText);
+  return row;
+}
+
+export interface BoardInput {
+  title: string;
+  content: string;
+}
+
+export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardInput & { categoryId: number }) {
+  const [category] = await ctx.db
+    .select({ id: boardCategories.id })
+    .from(boardCategories)
+    .where(eq(boardCategories.id, input.categoryId));
+  if (!category) throw new BadRequest('카테고리를 찾을 수 없습니다.');
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(boards)
+    .values({ authorId: user.id, categoryId: category.id, title: input.title, content: input.content, createdAt: now, updatedAt: now })
+    .returning({ id: boards.id });
+  return row.id;
+}
+
+/** Existence and permission come before validation (contract 3.10), so the body is parsed by the caller in between. */
+export async function authorizeBoardEdit(db: Db, user: AuthUser, id: number) {
+  const board = await findBoardOwner(db, id, '찾을 수 없는 게시글 입니다.');
+  if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 수정할 권한이 없습니다.');
+}
+
+export async function updateBoard(ctx: AppContext, id: number, input: BoardInput) {
+  await ctx.db
+    .update(boards)
+    .set({ title: input.title, content: input.content, updatedAt: ctx.clock.now() })
+    .where(eq(boards.id, id));
+}
+
+/** Replies go by the foreign key's cascade; view records are removed here, in the same transaction. */
+export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
+  const board = await findBoardOwner(ctx.db, id, '게시글을 찾을 수 없습니다.');
+  if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 삭제할 권한이 없습니다.');
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(boards).where(eq(boards.id, id));
+    await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, BOARD_VIEW_KIND), eq(viewRecords.targetId, id)));
+  });
+}
+
+/**
+ * One count per viewer per 24 h (contract 3.10, 8.23): the upsert returns a row only when the viewer had no
+ * record or an older one, and only then is `views` raised, atomically, in the same statement.
+ */
+export async function countView(db: Db, id: number, viewerKey: string, now: Date) {
+  await findBoardOwner(db, id, '게시글을 찾을 수 없습니다.');
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db.execute(sql`
+    WITH counted AS (
+      INSERT INTO view_records (target_kind, target_id, viewer_key, viewed_at)
+      VALUES (${BOARD_VIEW_KIND}, ${id}, ${viewerKey}, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (target_kind, target_id, viewer_key)
+      DO UPDATE SET viewed_at = EXCLUDED.viewed_at WHERE view_records.viewed_at <= ${dayAgo.toISOString()}::timestamptz
+      RETURNING 1
+    )
+    UPDATE boards SET views = views + 1 WHERE id = ${id} AND EXISTS (SELECT 1 FROM counted)`);
+}
