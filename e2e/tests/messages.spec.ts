@@ -1,0 +1,182 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiUser, expect, loginWithToken, test, type ApiUser } from './fixtures';
+
+const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
+
+async function sendApi(request: APIRequestContext, from: ApiUser, to: ApiUser | string, content: string) {
+  const res = await request.post('/api/messages', {
+    headers: auth(from),
+    data: { receiverName: typeof to === 'string' ? to : to.nickname, content },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function inboxOf(request: APIRequestContext, user: ApiUser) {
+  return (await (await request.get('/api/messages', { headers: auth(user) })).json()) as {
+    totalElements: number;
+    content: Array<{ senderName: string; content: string }>;
+  };
+}
+
+const composeDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: '쪽지 보내기' });
+
+test('A writes to B: badge, dropdown, detail marks read, replies from three places, delete after confirm', async ({
+  page,
+  request,
+  dialogs,
+}) => {
+  const a = await apiUser(request);
+  const b = await apiUser(request);
+  const first = '안녕하세요, 이번 스터디에 같이 참여하실 생각 있으신가요?';
+  await sendApi(request, a, b, first);
+
+  await page.clock.install();
+  await loginWithToken(page, b);
+  await page.goto('/');
+  const badge = page.getByTestId('unread-badge');
+  await expect(badge).toHaveText('1');
+
+  // the badge refreshes on its own (every 30 s)
+  await sendApi(request, a, b, '두 번째 쪽지');
+  await page.clock.fastForward(31_000);
+  await expect(badge).toHaveText('2');
+
+  // header dropdown: newest first, sender cut to 6 characters, content cut by the server
+  await page.getByRole('button', { name: '쪽지함' }).click();
+  const dropdown = page.getByTestId('inbox-dropdown');
+  await expect(dropdown).toBeVisible();
+  expect(await dropdown.evaluate((el) => el.getBoundingClientRect().width)).toBe(460);
+  const entries = dropdown.getByTestId('recent-message');
+  await expect(entries).toHaveCount(2);
+  const shortName = `${[...a.nickname].slice(0, 6).join('')}...`;
+  await expect(entries.nth(1)).toContainText(shortName);
+  await expect(entries.nth(1)).toContainText(`${[...first].slice(0, 20).join('')}...`);
+  await expect(entries.nth(1)).toHaveAttribute('data-read', 'false');
+
+  // opening marks it read: the entry turns grey and the badge drops
+  await entries.nth(1).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('heading', { name: `보낸 사람: ${a.nickname}` })).toBeVisible();
+  await expect(detail.getByTestId('message-content')).toHaveText(first);
+  await expect(badge).toHaveText('1');
+  await expect(entries.nth(1)).toHaveAttribute('data-read', 'true');
+
+  // reply from the header's detail (default wording); blank is refused first
+  await detail.getByRole('button', { name: '답장쓰기' }).click();
+  const compose = composeDialog(page);
+  await expect(compose.getByLabel('받는 사람:')).toHaveValue(a.nickname);
+  await expect(compose.getByLabel('받는 사람:')).not.toBeEditable();
+  await expect(compose.getByPlaceholder('답장할 내용을 입력하세요.')).toBeVisible();
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지 내용을 입력하세요.');
+  await compose.getByLabel('쪽지 내용:').fill('네, 좋아요!');
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지가 성공적으로 전송되었습니다.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // 'view all' goes to the inbox page: unread white, read grey
+  await dropdown.getByRole('link', { name: '전체 보기' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  const rows = page.getByTestId('message-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-read', 'false');
+  await expect(rows.nth(0)).toHaveClass(/bg-white/);
+  await expect(rows.nth(1)).toHaveAttribute('data-read', 'true');
+  await expect(rows.nth(1)).toHaveClass(/bg-gray-100/);
+
+  // detail from the page, reply wording
+  await rows.nth(0).getByText('두 번째 쪽지').click();
+  await expect(page.getByRole('heading', { name: `보낸 사람: ${a.nickname}` })).toBeVisible();
+  await expect(rows.nth(0)).toHaveAttribute('data-read', 'true');
+  await expect(badge).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: '답장쓰기' }).click();
+  await composeDialog(page).getByLabel('쪽지 내용:').fill('답장입니다');
+  await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('답장 전송 완료');
+
+  // the row's reply icon uses the inbox wording
+  await rows.nth(1).getByRole('button', { name: '답장', exact: true }).click();
+  await composeDialog(page).getByLabel('쪽지 내용:').fill('목록에서 보낸 답장');
+  await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지를 성공적으로 보냈습니다.');
+
+  const aInbox = await inboxOf(request, a);
+  expect(aInbox.content.map((m) => m.content)).toEqual(['목록에서 보낸 답장', '답장입니다', '네, 좋아요!']);
+  expect(aInbox.content.every((m) => m.senderName === b.nickname)).toBe(true);
+
+  // delete: dismissing the confirm keeps it; accepting deletes it
+  dialogs.dismissNext();
+  await rows.nth(0).getByRole('button', { name: '삭제', exact: true }).click();
+  await dialogs.expect('정말 이 쪽지를 삭제하시겠습니까?');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByRole('button', { name: '삭제', exact: true }).click();
+  await dialogs.expect('쪽지가 삭제되었습니다.');
+  await expect(rows).toHaveCount(1);
+
+  // delete from the detail dialog closes it
+  await rows.nth(0).getByText(first).click();
+  await page.getByRole('dialog').getByRole('button', { name: '삭제하기' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '쪽지가 삭제되었습니다.').length).toBe(2);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('받은 쪽지가 없습니다.')).toBeVisible();
+  expect((await inboxOf(request, b)).totalElements).toBe(0);
+});
+
+test('a [시스템] 쪽지 (from a reply to my board post) has no reply button and can be deleted', async ({ page, request, dialogs }) => {
+  const author = await apiUser(request);
+  const replier = await apiUser(request);
+  // contract 4.1: a reply by someone else sends the board author a 쪽지 from [시스템]
+  const board = await request.post('/api/boards', {
+    headers: auth(author),
+    data: { title: '쪽지 테스트 글', content: '본문', categoryId: 1 },
+  });
+  expect(board.status(), await board.text()).toBe(201);
+  const boardId = Number(board.headers()['location'].split('/').pop());
+  const reply = await request.post('/api/replies', { headers: auth(replier), data: { boardId, content: '댓글' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+
+  await loginWithToken(page, author);
+  await page.goto('/messages');
+  const row = page.getByTestId('message-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('message-sender')).toHaveText('[시스템]');
+  await expect(row).toContainText(`'쪽지 테스트 글' 게시글에 새로운 댓글이 달렸습니다.`);
+  await expect(row.getByRole('button', { name: '답장', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+
+  await row.getByText('게시글에 새로운 댓글이 달렸습니다.').click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByRole('heading', { name: '보낸 사람: [시스템]' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: '답장쓰기' })).toHaveCount(0);
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  await detail.getByRole('button', { name: '삭제하기' }).click();
+  await dialogs.expect('정말 이 쪽지를 삭제하시겠습니까?');
+  await dialogs.expect('쪽지가 삭제되었습니다.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('받은 쪽지가 없습니다.')).toBeVisible();
+});
+
+test('replying to a withdrawn sender says the receiver cannot be found; pages come in blocks', async ({ page, request, dialogs }) => {
+  const me = await apiUser(request);
+  const leaver = await apiUser(request);
+  const friend = await apiUser(request);
+  await sendApi(request, leaver, me, '곧 탈퇴합니다');
+  expect((await request.delete(`/api/users/${leaver.id}`, { headers: auth(leaver) })).status()).toBe(200);
+  for (let i = 1; i <= 11; i++) await sendApi(request, friend, me, `쪽지 ${i}`);
+
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  const rows = page.getByTestId('message-row');
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toContainText('쪽지 11');
+  const pager = page.getByRole('navigation', { name: '페이지 이동' });
+  await pager.getByRole('button', { name: '2', exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByTestId('message-sender')).toHaveText('탈퇴한 사용자');
+
+  await rows.nth(1).getByRole('button', { name: '답장', exact: true }).click();
+  await composeDialog(page).getByLabel('쪽지 내용:').fill('안녕히 가세요');
+  await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지 수신자를 찾을 수 없습니다.');
+  await expect(composeDialog(page)).toBeVisible();
+});
