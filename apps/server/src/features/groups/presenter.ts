@@ -1,0 +1,35 @@
+import { WITHDRAWN_NAME } from '@app/contract';
+import type { GroupRow } from '../../db/schema/index.js';
+
+export interface MemberRow {
+  userId: number;
+  role: 'ADMIN' | 'MEMBER';
+  joinedBy: 'CREATION' | 'INVITE';
+  joinedAt: Date;
+  nickname: string | null;
+  loginId: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function presentMember(m: MemberRow, now: Date) {
+  return {
+    userId: m.userId,
+    nickname: m.nickname ?? WITHDRAWN_NAME,
+    loginId: m.loginId,
+    role: m.role,
+    // Contract 3.6: "new" marks a member invited less than 24 h ago.
+    new: m.joinedBy === 'INVITE' && now.getTime() - m.joinedAt.getTime() < DAY_MS,
+  };
+}
+
+export function presentGroup(g: GroupRow, members: MemberRow[], now: Date) {
+  return {
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    type: g.type,
+    status: 'ACTIVE' as const,
+    members: members.map((m) => presentMember(m, now)),
+  };
+}

@@ -1,0 +1,42 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { msUntilSeoulMidnight, seoulDate } from '../../lib/clock.js';
+
+/** Contract 2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
+export const effectiveInactive = (today: string, alias = 'p'): SQL =>
+  sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
+
+export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
+  post.inactive || post.dueDate < today;
+
+/** Stores `inactive` for open posts whose due date has passed. Idempotent and safe to run concurrently. */
+export async function closeOverduePosts(db: Db, today: string): Promise<number> {
+  const result = (await db.execute(
+    sql`UPDATE base_posts SET inactive = true WHERE NOT inactive AND due_date < ${today}::date`,
+  )) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
+
+/** Catch-up at start, then every 00:00 Asia/Seoul. Returns the stop function. */
+export function startAutoClose(ctx: AppContext): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    try {
+      const closed = await closeOverduePosts(ctx.db, seoulDate(ctx.clock.now()));
+      if (closed > 0) ctx.log.info({ closed }, 'auto-closed overdue posts');
+    } catch (err) {
+      ctx.log.error({ err }, 'auto-close failed');
+    }
+    if (stopped) return;
+    // A second past midnight, so the Seoul date has surely turned when the job runs.
+    timer = setTimeout(() => void run(), msUntilSeoulMidnight(ctx.clock.now()) + 1000);
+    timer.unref();
+  };
+  void run();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,80 @@
+import { WITHDRAWN_NAME, type Recruitment, type RecruitmentItem, type StudyGroup, type StudyGroupItem } from '@app/contract';
+import { seoulDateTime } from '../../lib/clock.js';
+import type { PostDetailRow, PostListRow } from './queries.js';
+
+const creatorName = (r: PostListRow) => (r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname);
+const createdAt = (r: PostListRow) => seoulDateTime(new Date(r.created_at));
+
+export function presentRecruitmentItem(r: PostListRow): RecruitmentItem {
+  return {
+    id: r.id,
+    title: r.title,
+    dueDate: r.due_date,
+    createdAt: createdAt(r),
+    currentMembers: r.current_members,
+    totalMembers: r.total_members,
+    tags: r.tags ?? [],
+    creatorNickname: creatorName(r),
+    inactive: r.inactive,
+    views: r.views,
+    topic: r.topic,
+  };
+}
+
+export function presentStudyGroupItem(r: PostListRow): StudyGroupItem {
+  return {
+    id: r.id,
+    creatorNickname: creatorName(r),
+    title: r.title,
+    currentMembers: r.current_members,
+    totalMembers: r.total_members,
+    topic: r.topic,
+    inactive: r.inactive,
+    dueDate: r.due_date,
+    createdAt: createdAt(r),
+    views: r.views,
+    startDate: r.start_date ?? '',
+    endDate: r.end_date ?? '',
+  };
+}
+
+/** Contract 3.3: null for anonymous callers, else the profile contact, else the account phone. */
+function creatorContact(r: PostDetailRow, viewerId: number | null): string | null {
+  if (viewerId === null) return null;
+  return r.profile_contact ?? r.phone_number ?? null;
+}
+
+export function presentRecruitment(r: PostDetailRow, viewerId: number | null): Recruitment {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    createdDateTime: createdAt(r),
+    dueDate: r.due_date,
+    currentMembers: r.current_members,
+    totalMembers: r.total_members,
+    tags: r.tags ?? [],
+    creatorNickname: creatorName(r),
+    creatorContact: creatorContact(r, viewerId),
+    topic: r.topic,
+    views: r.views,
+  };
+}
+
+export function presentStudyGroup(r: PostDetailRow, viewerId: number | null): StudyGroup {
+  return {
+    id: r.id,
+    creatorNickname: creatorName(r),
+    title: r.title,
+    description: r.description,
+    currentMembers: r.current_members,
+    totalMembers: r.total_members,
+    topic: r.topic,
+    startDate: r.start_date ?? '',
+    endDate: r.end_date ?? '',
+    dueDate: r.due_date,
+    createdDateTime: createdAt(r),
+    creatorContact: creatorContact(r, viewerId),
+    views: r.views,
+  };
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { codePoints, pageParam, pathId, SEARCH_TOO_LONG_TEXT, SEARCH_TYPES, type SearchType } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import { BadRequest } from '../../lib/errors.js';
+import { pageRequest, toPage } from '../../lib/paging.js';
+import { HOUR, MINUTE } from '../../lib/rate-limit.js';
+import { requireUser } from '../../lib/request-auth.js';
+import { sendText } from '../../lib/reply.js';
+import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND, RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
+import { presentRecruitment, presentRecruitmentItem, presentStudyGroup, presentStudyGroupItem } from './presenter.js';
+import { listPosts, popularPosts, type PostDetailRow, type PostListRow, type Search } from './queries.js';
+import * as posts from './service.js';
+
+const idParams = z.object({ id: pathId });
+const pageQuery = z.object({ page: pageParam });
+const searchQuery = z.object({ page: pageParam, searchType: z.unknown().optional(), keyword: z.unknown().optional() });
+const createLimit = { limit: { name: 'post-create', max: 20, windowMs: HOUR }, by: 'user' as const };
+const viewLimit = { limit: { name: 'post-view', max: 60, windowMs: MINUTE }, by: 'ip' as const };
+
+/** Contract 3.3 search rules: trimmed; under 2 characters is no filter; over 50 is 400; unknown type is all. */
+function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search | null {
+  const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+  if (codePoints(keyword) > 50) throw new BadRequest(SEARCH_TOO_LONG_TEXT);
+  if (codePoints(keyword) < 2) return null;
+  const type = SEARCH_TYPES.includes(query.searchType as SearchType) ? (query.searchType as SearchType) : 'all';
+  return { type, keyword };
+}
+
+function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['posts'];
+  const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
+  const detail = (r: PostDetailRow, viewerId: number | null) =>
+    cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
+  const page = async (pageNumber: number, search: Search | null) => {
+    const req = pageRequest(pageNumber, cfg.pageSize);
+    const { rows, total } = await listPosts(ctx.db, cfg.kind, posts.todayIn(ctx), req, search);
+    return toPage(rows.map(item), req, total);
+  };
+
+  app.get(cfg.path, { schema: { tags, querystring: pageQuery }, config: { auth: 'public' } }, async (req) =>
+    page(req.query.page, null),
+  );
+
+  app.get(`${cfg.path}/search`, { schema: { tags, querystring: searchQuery }, config: { auth: 'public' } }, async (req) =>
+    page(req.query.page, parseSearch(req.query)),
+  );
+
+  app.get(`${cfg.path}/popular`, { schema: { tags }, config: { auth: 'public' } }, async () =>
+    (await popularPosts(ctx.db, cfg.kind, posts.todayIn(ctx))).map(item),
+  );
+
+  app.get(`${cfg.path}/:id`, { schema: { tags, params: idParams }, config: { auth: 'public' } }, async (req) =>
+    detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),
+  );
+
+  app.post(cfg.path, { schema: { tags }, config: { rateLimit: [createLimit] } }, async (req, reply) => {
+    const user = requireUser(req);
+    return reply.status(201).send(detail(await posts.createPost(ctx, cfg, user, req.body), user.id));
+  });
+
+  app.put(`${cfg.path}/:id`, { schema: { tags, params: idParams } }, async (req) => {
+    const user = requireUser(req);
+    return detail(await posts.updatePost(ctx, cfg, user, req.params.id, req.body), user.id);
+  });
+
+  app.delete(`${cfg.path}/:id`, { schema: { tags, params: idParams } }, async (req, reply) => {
+    const texts = { kind: cfg.kind, notFound: cfg.deleteNotFound, forbidden: cfg.deleteForbidden };
+    await posts.deletePost(ctx, requireUser(req), req.params.id, texts);
+    return reply.status(204).send();
+  });
+
+  app.patch(`${cfg.path}/:id/close`, { schema: { tags, params: idParams } }, async (req, reply) => {
+    await posts.closePost(ctx, cfg, requireUser(req), req.params.id);
+    return sendText(reply, 200, cfg.closed);
+  });
+}
+
+export default function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  kindRoutes(fastify, ctx, RECRUITMENT);
+  kindRoutes(fastify, ctx, STUDY_GROUP);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['posts'];
+
+  app.post(
+    '/api/base-posts/:id/view',
+    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [viewLimit] } },
+    async (req, reply) => {
+      const key = posts.viewerKey(ctx, req.user, req.ip, String(req.headers['user-agent'] ?? ''));
+      await posts.countView(ctx, req.params.id, key);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/api/base-posts/my-posts', { schema: { tags } }, async (req) => posts.myPosts(ctx, requireUser(req)));
+
+  app.delete('/api/base-posts/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+    await posts.deletePost(ctx, requireUser(req), req.params.id, { notFound: BASE_NOT_FOUND, forbidden: BASE_DELETE_FORBIDDEN });
+    return reply.status(200).send();
+  });
+}
