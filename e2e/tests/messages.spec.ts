@@ -180,3 +180,38 @@ test('replying to a withdrawn sender says the receiver cannot be found; pages co
   await dialogs.expect('쪽지 수신자를 찾을 수 없습니다.');
   await expect(composeDialog(page)).toBeVisible();
 });
+
+test('failure texts: inbox load, delete and a send that never reaches the server', async ({ page, request, dialogs }) => {
+  const me = await apiUser(request);
+  const friend = await apiUser(request);
+  await sendApi(request, friend, me, '실패 시험용 쪽지');
+  await loginWithToken(page, me);
+
+  await page.route(/\/api\/messages\?page=/, (route) => route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: '서버 오류가 발생했습니다.' }));
+  await page.goto('/messages');
+  await expect(page.getByText('쪽지를 불러오는 도중 문제가 발생했습니다.')).toBeVisible();
+  await page.unroute(/\/api\/messages\?page=/);
+
+  await page.reload();
+  const row = page.getByTestId('message-row');
+  await expect(row).toHaveCount(1);
+  await page.route(/\/api\/messages\/\d+$/, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: '서버 오류가 발생했습니다.' })
+      : route.continue(),
+  );
+  await row.getByRole('button', { name: '삭제', exact: true }).click();
+  await dialogs.expect('쪽지 삭제에 실패했습니다.');
+  await expect(row).toHaveCount(1);
+
+  // the header's detail uses the default wording, which tells a network failure apart
+  await page.route(/\/api\/messages$/, (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+  await page.getByRole('button', { name: '쪽지함' }).click();
+  await page.getByTestId('recent-message').first().click();
+  await page.getByRole('dialog').getByRole('button', { name: '답장쓰기' }).click();
+  await composeDialog(page).getByLabel('쪽지 내용:').fill('전송되지 않을 답장');
+  await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지 전송 중 오류가 발생했습니다.');
+  await expect(composeDialog(page)).toBeVisible();
+  expect((await inboxOf(request, friend)).totalElements).toBe(0);
+});

@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/lib/format';
-import { useRecentMessages } from './api';
+import { messageKeys, useRecentMessages } from './api';
+import { shortSender } from './format';
 import { MessageDetailDialog } from './MessageDetailDialog';
-
-const SENDER_MAX = 6;
-const shortSender = (name: string) => ([...name].length > SENDER_MAX ? `${[...name].slice(0, SENDER_MAX).join('')}...` : name);
 
 /** The header's inbox: the 5 newest 쪽지 (content already cut by the server) and a link to /messages. */
 export default function InboxDropdown({ onClose }: { onClose(): void }) {
   const { data, isError, isPending } = useRecentMessages();
   const [openId, setOpenId] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  // the list is fetched fresh on opening; keep the badge in step with it
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount });
+  }, [queryClient]);
 
   return (
     <div

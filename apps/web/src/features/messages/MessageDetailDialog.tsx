@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ComposeMessageDialog, type ComposeMessageDialogProps } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
@@ -19,7 +18,6 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
   const { data: message, isError } = useOpenedMessage(messageId);
   const [replying, setReplying] = useState(false);
   const remove = useDeleteMessage();
-  const queryClient = useQueryClient();
   const fromSystem = message?.senderName === SYSTEM_SENDER;
 
   const onDelete = async () => {
@@ -32,10 +30,7 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
         receiverName={message.senderName}
         variant={replyVariant}
         onClose={() => setReplying(false)}
-        onSent={() => {
-          void queryClient.invalidateQueries({ queryKey: ['messages'] });
-          onClose();
-        }}
+        onSent={onClose}
       />
     );
   }

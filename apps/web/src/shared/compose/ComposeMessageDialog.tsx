@@ -2,8 +2,9 @@ import type { Message, SendMessageBody } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { ApiError, post } from '../api/client';
+import { post } from '../api/client';
 import { Modal } from '../ui/Modal';
+import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './compose-texts';
 
 /**
  * The one 쪽지 compose dialog (쪽지 보내기), opened from the header, the message detail, the inbox page
@@ -14,20 +15,7 @@ export interface ComposeMessageDialogProps {
   onClose(): void;
   onSent?(): void;
   /** 'default' (header/detail/post): 쪽지가 성공적으로 전송되었습니다.; 'inbox'; 'reply' */
-  variant?: 'default' | 'inbox' | 'reply';
-}
-
-const EMPTY_TEXT = '쪽지 내용을 입력하세요.';
-
-/** The alert shown after a send, per variant (product spec 8, "Messages and chat"). */
-function resultText(variant: NonNullable<ComposeMessageDialogProps['variant']>, error?: unknown): string {
-  if (variant === 'reply') return error ? '답장 전송 실패' : '답장 전송 완료';
-  if (variant === 'inbox') {
-    if (!error) return '쪽지를 성공적으로 보냈습니다.';
-    return error instanceof ApiError && error.message.includes('수신자') ? '쪽지 수신자를 찾을 수 없습니다.' : '쪽지 전송에 실패했습니다.';
-  }
-  if (!error) return '쪽지가 성공적으로 전송되었습니다.';
-  return error instanceof ApiError && error.status === 0 ? '쪽지 전송 중 오류가 발생했습니다.' : '쪽지 전송에 실패했습니다.';
+  variant?: ComposeVariant;
 }
 
 export function ComposeMessageDialog({ receiverName, onClose, onSent, variant = 'default' }: ComposeMessageDialogProps) {
@@ -40,7 +28,7 @@ export function ComposeMessageDialog({ receiverName, onClose, onSent, variant = 
     e.preventDefault();
     if (sending) return;
     if (!content.trim()) {
-      alert(EMPTY_TEXT);
+      alert(EMPTY_MESSAGE_TEXT);
       return;
     }
     setSending(true);
@@ -49,11 +37,11 @@ export function ComposeMessageDialog({ receiverName, onClose, onSent, variant = 
       await post<Message>('/messages', body);
       // every 쪽지 list is cached under ['messages'] (a 쪽지 to oneself shows up at once)
       void queryClient.invalidateQueries({ queryKey: ['messages'] });
-      alert(resultText(variant));
+      alert(composeResultText(variant));
       onSent?.();
       onClose();
     } catch (err) {
-      alert(resultText(variant, err));
+      alert(composeResultText(variant, err));
     } finally {
       setSending(false);
     }
