@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../shared/lib/format';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { Pagination } from '../../shared/ui/Pagination';
+import { boardKeys, boardsApi, useBoardDetail, useMyId } from './api';
+import { OwnerMenu } from './OwnerMenu';
+import { ReplyForm } from './ReplyForm';
+import { ReplyItem } from './ReplyItem';
+
+const REPLY_PAGE_SIZE = 10;
+
+export default function BoardDetailPage() {
+  const { boardId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
+  const { data, isError } = useBoardDetail(boardId, page);
+  const myId = useMyId();
+  const counted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (counted.current === boardId) return;
+    counted.current = boardId;
+    boardsApi
+      .countView(boardId)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['boards', 'detail', boardId] }))
+      .catch(() => {});
+  }, [boardId, queryClient]);
+
+  if (isError) return <EmptyState text="게시글이 존재하지 않습니다." />;
+  if (!data) return <div className="page" />;
+  const { board, replies } = data;
+  const isOwner = myId !== null && board.author.id === myId;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: boardKeys.all });
+
+  const removeBoard = async () => {
+    if (!confirm('게시글을 삭제하시겠습니까?')) return;
+    try {
+      await boardsApi.remove(boardId);
+      alert('삭제되었습니다.');
+      await refresh();
+      navigate('/boards', { replace: true });
+    } catch {
+      alert('게시글 삭제 실패');
+    }
+  };
+
+  const addReply = async (content: string) => {
+    try {
+      await boardsApi.addReply({ boardId: board.id, content, parentReplyId: target?.id ?? null });
+      // a new top-level reply is last in thread order; a child stays beside its parent
+      if (!target) setPage(Math.floor(replies.totalElements / REPLY_PAGE_SIZE));
+      setTarget(null);
+      await refresh();
+      return true;
+    } catch {
+      alert('댓글 등록에 실패했습니다.');
+      return false;
+    }
+  };
+
+  const editReply = async (id: number, content: string) => {
+    try {
+      await boardsApi.editReply(id, content);
+      await refresh();
+      return true;
+    } catch {
+      alert('댓글 수정 실패');
+      return false;
+    }
+  };
+
+  const removeReply = async (id: number) => {
+    if (!confirm('댓글을 삭제하시겠습니까?')) return;
+    try {
+      await boardsApi.removeReply(id);
+      if (target?.id === id) setTarget(null);
+      if (replies.content.length === 1 && page > 0) setPage(page - 1);
+      await refresh();
+    } catch {
+      alert('댓글 삭제 실패');
+    }
+  };
+
+  return (
+    <div className="page flex max-w-4xl flex-col gap-6">
+      <article className="card flex flex-col gap-4 p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="flex flex-col gap-2">
+            <span className="w-fit rounded-full bg-indigo-50 px-3 py-0.5 text-xs font-medium text-indigo-700" data-testid="board-category">
+              {board.category.name}
+            </span>
+            <h1 className="text-2xl font-bold break-words" data-testid="board-title">
+              {board.title}
+            </h1>
+          </div>
+          {isOwner && <OwnerMenu onEdit={() => navigate(`/boards/edit/${board.id}`)} onDelete={removeBoard} />}
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 border-b border-gray-100 pb-4 text-sm text-gray-500">
+          <span data-testid="board-author">{board.authorNickname}</span>
+          <span>{formatDateTime(board.createdAt)}</span>
+          <span data-testid="board-views">조회수 {board.views}</span>
+        </div>
+        <div className="min-h-32 whitespace-pre-wrap break-words leading-relaxed" data-testid="board-content">
+          {board.content}
+        </div>
+      </article>
+
+      <section className="flex flex-col gap-4" aria-label="댓글">
+        <h2 className="text-lg font-semibold" data-testid="reply-count">
+          댓글 {board.replyCount}
+        </h2>
+        {replies.content.length > 0 && (
+          <ul className="card divide-y divide-gray-100 px-5">
+            {replies.content.map((r) => (
+              <ReplyItem
+                key={`${r.id}-${r.content}`}
+                reply={r}
+                canEdit={myId !== null && r.authorId === myId}
+                canDelete={myId !== null && (r.authorId === myId || isOwner)}
+                selected={target?.id === r.id}
+                onSelect={() => setTarget({ id: r.id, nickname: r.authorNickname })}
+                onEdit={(content) => editReply(r.id, content)}
+                onDelete={() => void removeReply(r.id)}
+              />
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} totalPages={replies.totalPages} onChange={setPage} />
+        <ReplyForm target={target} onCancelTarget={() => setTarget(null)} onSubmit={addReply} />
+      </section>
+    </div>
+  );
+}

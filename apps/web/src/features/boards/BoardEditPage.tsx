@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { Field } from '../../shared/ui/Field';
+import { boardKeys, boardsApi, useBoardDetail } from './api';
+import { BoardForm } from './BoardForm';
+
+export default function BoardEditPage() {
+  const { boardId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data, isError } = useBoardDetail(boardId, 0);
+
+  if (isError) return <EmptyState text="게시글을 불러올 수 없습니다." />;
+  if (!data) return <div className="page" />;
+  const { board } = data;
+
+  const submit = async (values: { title: string; content: string }) => {
+    try {
+      await boardsApi.update(boardId, values);
+      await queryClient.invalidateQueries({ queryKey: boardKeys.all });
+      alert('게시글이 수정되었습니다.');
+      navigate(`/boards/${boardId}`);
+    } catch {
+      alert('게시글 수정 실패');
+    }
+  };
+
+  return (
+    <BoardForm
+      heading="게시글 수정"
+      submitLabel="수정"
+      initial={{ title: board.title, content: board.content }}
+      onSubmit={submit}
+      category={
+        <Field label="카테고리" htmlFor="board-category">
+          <input id="board-category" className="input" value={board.category.name} readOnly disabled />
+        </Field>
+      }
+    />
+  );
+}

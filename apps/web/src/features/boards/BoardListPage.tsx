@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../shared/auth/store';
+import { Pagination } from '../../shared/ui/Pagination';
+import { useBoardSearch } from './api';
+import { BoardRows } from './BoardRows';
+import { CATEGORY_CHIPS, LOGIN_CONFIRM, SEARCH_TYPES } from './categories';
+
+export default function BoardListPage() {
+  const navigate = useNavigate();
+  const { token } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const searchType = params.get('searchType') ?? 'all';
+  const keyword = params.get('keyword') ?? '';
+  const category = params.get('category') ?? '';
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const [typeInput, setTypeInput] = useState(searchType);
+  const [keywordInput, setKeywordInput] = useState(keyword);
+  const { data } = useBoardSearch({ searchType, keyword, category, page });
+
+  const update = (next: Record<string, string>) => {
+    const merged = { searchType, keyword, category, page: '0', ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([k, v]) => v !== '' && !(k === 'page' && v === '0') && !(k === 'searchType' && v === 'all'))));
+  };
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    update({ searchType: typeInput, keyword: keywordInput.trim() });
+  };
+
+  const write = () => {
+    if (token) navigate('/boards/register');
+    else if (confirm(LOGIN_CONFIRM)) navigate('/login');
+  };
+
+  const chip = (active: boolean) =>
+    `rounded-full border px-4 py-1.5 text-sm transition-colors ${active ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-100'}`;
+
+  return (
+    <div className="page flex flex-col gap-6">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">게시판</h1>
+        <button type="button" className="btn-primary" onClick={write}>
+          글쓰기
+        </button>
+      </div>
+
+      <form className="flex flex-wrap gap-2" onSubmit={search} role="search">
+        <select className="input w-28" aria-label="검색 유형" value={typeInput} onChange={(e) => setTypeInput(e.target.value)}>
+          {SEARCH_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+        <input
+          className="input min-w-0 flex-1"
+          aria-label="검색어"
+          placeholder="검색어를 입력하세요"
+          value={keywordInput}
+          onChange={(e) => setKeywordInput(e.target.value)}
+        />
+        <button type="submit" className="btn-secondary">
+          검색
+        </button>
+      </form>
+
+      <div className="flex flex-wrap gap-2" role="group" aria-label="카테고리">
+        <button type="button" className={chip(!category)} aria-pressed={!category} onClick={() => update({ category: '' })}>
+          전체
+        </button>
+        {CATEGORY_CHIPS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={chip(category === name)}
+            aria-pressed={category === name}
+            onClick={() => update({ category: category === name ? '' : name })}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+
+      <section className="card overflow-hidden">
+        <BoardRows items={data?.content} empty="게시글이 없습니다." />
+      </section>
+      <Pagination page={page} totalPages={data?.totalPages ?? 0} onChange={(p) => update({ page: String(p) })} blockSize={0} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/store';
+import { Pagination } from '../../shared/ui/Pagination';
+import { boardKeys, boardsApi } from './api';
+import { BoardRows } from './BoardRows';
+import { MY_BOARDS_LOGIN_ALERT } from './categories';
+
+/** Own posts. Not behind the generic guard: a logged-out visitor gets this page's own text (spec 7). */
+export default function MyBoardsPage() {
+  const navigate = useNavigate();
+  const { token } = useAuth();
+  const [page, setPage] = useState(0);
+  const alerted = useRef(false);
+  const { data } = useQuery({
+    queryKey: boardKeys.my(page),
+    queryFn: () => boardsApi.my(page),
+    enabled: !!token,
+    placeholderData: (prev) => prev,
+  });
+
+  useEffect(() => {
+    if (!token && !alerted.current) {
+      alerted.current = true;
+      alert(MY_BOARDS_LOGIN_ALERT);
+      navigate('/login', { replace: true, state: { from: '/my-boards' } });
+    }
+  }, [token, navigate]);
+
+  if (!token) return null;
+  return (
+    <div className="page flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">내가 쓴 글</h1>
+      <section className="card overflow-hidden">
+        <BoardRows items={data?.content} empty="작성한 게시글이 없습니다." />
+      </section>
+      <Pagination page={page} totalPages={data?.totalPages ?? 0} onChange={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/store';
+import { REPLY_LOGIN_ALERT } from './categories';
+
+interface ReplyFormProps {
+  /** the top-level reply being answered, if any */
+  target: { id: number; nickname: string } | null;
+  onCancelTarget(): void;
+  onSubmit(content: string): Promise<boolean>;
+}
+
+/** Enter submits, Shift+Enter adds a newline; Enter that confirms a Hangul composition is ignored. */
+export function ReplyForm({ target, onCancelTarget, onSubmit }: ReplyFormProps) {
+  const navigate = useNavigate();
+  const { token } = useAuth();
+  const [content, setContent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const blank = !content.trim();
+
+  const askLogin = () => {
+    alert(REPLY_LOGIN_ALERT);
+    navigate('/login', { state: { from: location.pathname } });
+  };
+
+  const submit = async () => {
+    if (!token) return askLogin();
+    if (blank || busy) return;
+    setBusy(true);
+    const ok = await onSubmit(content.trim());
+    setBusy(false);
+    if (ok) setContent('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey) return;
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  return (
+    <div className="card flex flex-col gap-3 p-4" data-testid="reply-form">
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium" data-testid="reply-form-header">
+          {target ? `${target.nickname}님에게 답글 작성` : '댓글 작성'}
+        </span>
+        {target && (
+          <button type="button" className="text-gray-500 hover:text-gray-800" onClick={onCancelTarget}>
+            취소
+          </button>
+        )}
+      </div>
+      <textarea
+        className="input min-h-20 resize-y"
+        aria-label="댓글 내용"
+        placeholder={token ? '댓글을 입력하세요 (Shift+Enter 줄바꿈)' : '로그인 후 댓글을 작성할 수 있습니다.'}
+        maxLength={500}
+        value={content}
+        readOnly={!token}
+        onFocus={(e) => {
+          if (!token) {
+            e.currentTarget.blur();
+            askLogin();
+          }
+        }}
+        onChange={(e) => setContent(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="flex justify-end">
+        <button type="button" className="btn-primary" disabled={blank || busy} onClick={() => void submit()}>
+          등록
+        </button>
+      </div>
+    </div>
+  );
+}

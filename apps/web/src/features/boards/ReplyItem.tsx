@@ -1,0 +1,76 @@
+import type { Reply } from '@app/contract';
+import { useState } from 'react';
+import { formatDateTime } from '../../shared/lib/format';
+
+interface ReplyItemProps {
+  reply: Reply;
+  canEdit: boolean;
+  canDelete: boolean;
+  selected: boolean;
+  onSelect(): void;
+  onEdit(content: string): Promise<boolean>;
+  onDelete(): void;
+}
+
+/** One reply; a top-level one can be clicked to answer it. */
+export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdit, onDelete }: ReplyItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(reply.content);
+  const child = reply.parentReplyId !== null;
+
+  const save = async () => {
+    if (!draft.trim()) return;
+    if (await onEdit(draft.trim())) setEditing(false);
+  };
+
+  return (
+    <li
+      className={`flex flex-col gap-1 py-3 ${child ? 'ml-8 border-l-2 border-gray-100 pl-4' : ''} ${selected ? 'bg-indigo-50' : ''}`}
+      data-testid={child ? 'child-reply' : 'reply'}
+    >
+      <div className="flex items-center gap-2 text-sm">
+        {child && <span className="text-gray-400">↳</span>}
+        <span className="font-medium">{reply.authorNickname}</span>
+        <span className="text-gray-400">{formatDateTime(reply.createdAt)}</span>
+        {reply.edited && <span className="text-xs text-gray-500">수정됨</span>}
+        <span className="ml-auto flex gap-2 text-xs">
+          {!child && !editing && (
+            <button type="button" className="text-gray-500 hover:text-indigo-600" onClick={onSelect}>
+              답글
+            </button>
+          )}
+          {canEdit && !editing && (
+            <button type="button" className="text-gray-500 hover:text-indigo-600" onClick={() => setEditing(true)}>
+              수정
+            </button>
+          )}
+          {canDelete && !editing && (
+            <button type="button" className="text-gray-500 hover:text-red-600" onClick={onDelete}>
+              삭제
+            </button>
+          )}
+        </span>
+      </div>
+      {editing ? (
+        <div className="flex flex-col gap-2">
+          <textarea className="input min-h-16" aria-label="댓글 수정" maxLength={500} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={() => setEditing(false)}>
+              취소
+            </button>
+            <button type="button" className="btn-primary" disabled={!draft.trim()} onClick={() => void save()}>
+              저장
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p
+          className={`whitespace-pre-wrap break-words text-sm text-gray-800 ${child ? '' : 'cursor-pointer'}`}
+          onClick={child ? undefined : onSelect}
+        >
+          {reply.content}
+        </p>
+      )}
+    </li>
+  );
+}

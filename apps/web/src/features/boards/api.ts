@@ -1,0 +1,47 @@
+import type { BoardDetail, BoardItem, CreateBoardBody, Page, Reply, UpdateBoardBody } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../shared/auth/store';
+import { del, get, post, put } from '../../shared/api/client';
+
+export interface BoardSearchParams {
+  searchType: string;
+  keyword: string;
+  category: string;
+  page: number;
+}
+
+const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+export const boardsApi = {
+  search: (p: BoardSearchParams) => get<Page<BoardItem>>(`/boards/search?${qs({ ...p })}`),
+  my: (page: number) => get<Page<BoardItem>>(`/boards/my?page=${page}`),
+  detail: (id: string, page: number) => get<BoardDetail>(`/boards/${id}?page=${page}`),
+  countView: (id: string) => post<void>(`/boards/${id}/view`),
+  create: (body: CreateBoardBody) => post<string>('/boards', body),
+  update: (id: string, body: UpdateBoardBody) => put<string>(`/boards/${id}`, body),
+  remove: (id: string) => del<string>(`/boards/${id}`),
+  addReply: (body: { boardId: number; content: string; parentReplyId: number | null }) => post<Reply>('/replies', body),
+  editReply: (id: number, content: string) => put<Reply>(`/replies/${id}`, { content }),
+  removeReply: (id: number) => del<string>(`/replies/${id}`),
+  me: () => get<{ id: number }>('/users/me'),
+};
+
+export const boardKeys = {
+  all: ['boards'] as const,
+  search: (p: BoardSearchParams) => ['boards', 'search', p] as const,
+  my: (page: number) => ['boards', 'my', page] as const,
+  detail: (id: string, page: number) => ['boards', 'detail', id, page] as const,
+};
+
+export const useBoardSearch = (p: BoardSearchParams) =>
+  useQuery({ queryKey: boardKeys.search(p), queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev });
+
+export const useBoardDetail = (id: string, page: number) =>
+  useQuery({ queryKey: boardKeys.detail(id, page), queryFn: () => boardsApi.detail(id, page), placeholderData: (prev) => prev });
+
+/** The logged-in user's id (ownership = board.author.id equals GET /api/users/me id); null when logged out. */
+export function useMyId(): number | null {
+  const { token } = useAuth();
+  const me = useQuery({ queryKey: ['users', 'me', token], queryFn: boardsApi.me, enabled: !!token });
+  return token ? (me.data?.id ?? null) : null;
+}

@@ -1,0 +1,23 @@
+/** Filter chips in the spec's order; the first one (all) resets the filter. */
+export const CATEGORY_CHIPS = ['공지글', '일반글', '상담글', '모집글', '판매글'] as const;
+
+export const SEARCH_TYPES = [
+  { value: 'all', label: '전체' },
+  { value: 'title', label: '제목' },
+  { value: 'author', label: '작성자' },
+  { value: 'content', label: '내용' },
+] as const;
+
+/** The server's fixed categories (contract 2.1), for the write form's select. */
+export const CATEGORIES = [
+  { id: 1, name: '일반글' },
+  { id: 2, name: '모집글' },
+  { id: 3, name: '공지글' },
+  { id: 4, name: '상담글' },
+  { id: 5, name: '판매글' },
+] as const;
+
+export const LOGIN_CONFIRM = '로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?';
+export const REPLY_LOGIN_ALERT = '로그인 후 이용가능한 서비스입니다.';
+export const MY_BOARDS_LOGIN_ALERT = '로그인이 필요한 서비스입니다.';
+export const BLANK_BOARD_ALERT = '제목과 내용을 모두 입력해주세요.';
