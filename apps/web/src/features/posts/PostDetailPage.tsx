@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../shared/api/client';
@@ -20,6 +20,7 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
   const navigate = useNavigate();
   const location = useLocation();
   const { token, nickname } = useAuth();
+  const queryClient = useQueryClient();
   const [composing, setComposing] = useState(false);
 
   const { data: post, isError } = useQuery({
@@ -69,6 +70,7 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
     if (!confirm('공고를 마감하시겠습니까?')) return;
     try {
       const text = await postsApi.close(kind.api, id);
+      void queryClient.invalidateQueries({ queryKey: [kind.key, 'list'] });
       alert(text || '공고가 마감되었습니다.');
       setTimeout(() => navigate(kind.listPath), kind.closeDelayMs);
     } catch (e) {
@@ -80,6 +82,7 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
     if (!confirm('정말 이 공고를 삭제하시겠습니까?')) return;
     try {
       await postsApi.remove(kind.api, id);
+      void queryClient.invalidateQueries({ queryKey: [kind.key, 'list'] });
       alert('공고가 삭제되었습니다.');
       navigate(kind.listPath, { replace: true });
     } catch (e) {

@@ -1,0 +1,287 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './fixtures';
+
+/** Seoul date `days` from today as YYYY-MM-DD (what the server and the D-day use). */
+function seoulDate(days: number) {
+  return new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+/** The same date as the picker's MM/dd/yyyy text. */
+const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+const auth = (user: ApiUser) => ({ Authorization: `Bearer ${user.token}` });
+
+async function apiRecruitment(request: APIRequestContext, user: ApiUser, title: string, dueDays: number) {
+  const res = await request.post('/api/recruitments', {
+    headers: auth(user),
+    data: { title, description: '설명입니다', topic: '웹 서비스', totalMembers: 4, dueDate: seoulDate(dueDays), tags: ['React'] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+async function apiStudyGroup(request: APIRequestContext, user: ApiUser, title: string) {
+  const res = await request.post('/api/study-groups', {
+    headers: auth(user),
+    data: { title, description: '같이 공부해요', topic: '알고리즘', totalMembers: 5, dueDate: seoulDate(10), startDate: seoulDate(11), endDate: seoulDate(40) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+async function switchUser(page: Page, user: ApiUser) {
+  await loginWithToken(page, user);
+  await page.reload();
+}
+
+test('author posts through the forms, applicants apply, the author decides, closes and makes a group', async ({ page, request, dialogs }) => {
+  test.setTimeout(120_000);
+  const author = await apiUser(request);
+  const approved = await apiUser(request);
+  const rejected = await apiUser(request);
+  const title = `팀원 모집 ${unique()}`;
+  const studyTitle = `스터디 모집 ${unique()}`;
+
+  // --- the project form: required fields, date check, headcount clamp, tags
+  await switchUser(page, author);
+  await page.goto('/recruitments');
+  await page.getByRole('button', { name: '공고 등록' }).click();
+  await expect(page).toHaveURL(/\/recruitment\/register$/);
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await dialogs.expect('모든 항목을 정확히 입력해주세요.');
+
+  await page.getByLabel('제목').fill(title);
+  const due = page.getByLabel('마감일', { exact: true });
+  await due.fill('13/45/2026');
+  await due.blur();
+  await expect(page.getByText('Date input not valid.')).toBeVisible();
+  await due.fill(mdy(seoulDate(10)));
+  await expect(page.getByText('Date input not valid.')).toBeHidden();
+  await page.getByLabel('주제').fill('웹 서비스');
+  const members = page.getByLabel('모집 인원');
+  await members.fill('1');
+  await members.blur();
+  await expect(members).toHaveValue('2');
+  await members.fill('4');
+  const tagBox = page.getByLabel('기술 태그', { exact: true });
+  await tagBox.fill('리액트');
+  await tagBox.press('Enter');
+  await tagBox.fill('  리액트 ');
+  await tagBox.press('Enter');
+  await tagBox.fill('Node');
+  await tagBox.press('Enter');
+  await tagBox.fill('Spring');
+  await tagBox.press('Enter');
+  await page.getByRole('button', { name: 'Node 삭제' }).click();
+  await expect(page.getByRole('list', { name: '기술 태그 목록' }).getByRole('listitem')).toHaveText(['#리액트 ×', '#Spring ×']);
+  await page.getByLabel('설명').fill('함께 서비스를 만들 팀원을 찾습니다.');
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await dialogs.expect('공고가 등록되었습니다.');
+  await expect(page).toHaveURL(/\/recruitment\/\d+$/);
+  const recruitmentUrl = new URL(page.url()).pathname;
+  const recruitmentId = Number(recruitmentUrl.split('/').pop());
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByTestId('post-모집 인원')).toHaveText('1/4명');
+  await expect(page.getByTestId('post-연락처')).toHaveText('010-1234-5678');
+  await expect(page.getByTestId('dday-badge')).toHaveText('D-10');
+  await expect(page.getByRole('list', { name: '태그' })).toContainText('#Spring');
+  // the author gets the menu, not the apply button
+  await expect(page.getByRole('button', { name: '지원하기' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '공고 관리' })).toBeVisible();
+
+  // --- the study-group form: end must be after start
+  await page.goto('/study-groups');
+  await page.getByRole('button', { name: '공고 등록' }).click();
+  await page.getByLabel('제목').fill(studyTitle);
+  await page.getByLabel('주제').fill('알고리즘');
+  await page.getByLabel('모집 인원').fill('3');
+  await page.getByLabel('마감일', { exact: true }).fill(mdy(seoulDate(5)));
+  await page.getByLabel('스터디 시작일', { exact: true }).fill(mdy(seoulDate(20)));
+  await page.getByLabel('스터디 종료일', { exact: true }).fill(mdy(seoulDate(10)));
+  await page.getByLabel('설명').fill('매주 두 문제씩 풉니다.');
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await dialogs.expect('스터디 종료일은 시작일보다 이후여야 합니다.');
+  await page.getByLabel('스터디 종료일', { exact: true }).fill(mdy(seoulDate(50)));
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '공고가 등록되었습니다.').length).toBe(2);
+  await expect(page).toHaveURL(/\/study-group\/\d+$/);
+  await expect(page.getByTestId('post-스터디 기간')).toHaveText(`${seoulDate(20)} ~ ${seoulDate(50)}`);
+  await expect(page.getByTestId('dday-badge')).toHaveAttribute('data-tone', 'red');
+
+  // --- an applicant without a profile is sent to register one, then applies
+  await switchUser(page, approved);
+  await page.goto(recruitmentUrl);
+  await page.getByRole('button', { name: '지원하기' }).click();
+  await dialogs.expect('지원 정보가 존재하지 않습니다...');
+  await expect(page).toHaveURL(/\/application-info\/register$/);
+  await page.getByLabel('연락처 2번째 자리').pressSequentially('98a76');
+  await expect(page.getByLabel('연락처 2번째 자리')).toHaveValue('9876');
+  await page.getByLabel('연락처 3번째 자리').fill('5432');
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await dialogs.expect('분야를 입력해주세요.');
+  await page.getByLabel('분야').fill('프론트엔드');
+  const skills = page.getByLabel('기술 스택', { exact: true });
+  for (const s of ['TypeScript', ' React ', 'React']) {
+    await skills.fill(s);
+    await skills.press('Enter');
+  }
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await dialogs.expect('지원 정보가 등록되었습니다.');
+  await expect(page).toHaveURL(/\/myinfo$/);
+  await expect(page.getByTestId('profile-contact')).toHaveText('010-9876-5432');
+  await expect(page.getByTestId('profile-skills').getByRole('listitem')).toHaveText(['TypeScript', 'React']);
+  await expect(page.getByText('지원한 공고가 없습니다.')).toBeVisible();
+
+  await page.goto(recruitmentUrl);
+  await page.getByRole('button', { name: '지원하기' }).click();
+  await dialogs.expect('지원이 완료되었습니다.');
+  await page.getByRole('button', { name: '지원하기' }).click();
+  await dialogs.expect('지원 실패 : 이미 이 공고에 지원했습니다.');
+
+  // the second applicant keeps a private contact and applies through the API
+  const profile = await request.post('/api/user-info', { headers: auth(rejected), data: { contact: '비공개', field: '백엔드', techStacks: ['Java'] } });
+  expect(profile.status(), await profile.text()).toBe(201);
+  const applied = await request.post('/api/applications', { headers: auth(rejected), data: { recruitmentId } });
+  expect(applied.status(), await applied.text()).toBe(201);
+
+  // --- the author sees both applicants and decides
+  await switchUser(page, author);
+  await page.goto('/my-posts');
+  await expect(page.getByRole('heading', { name: '내 공고 리스트' })).toBeVisible();
+  const myCard = page.getByTestId('my-post').filter({ hasText: title });
+  await expect(myCard).toContainText('지원자 2명');
+  await myCard.hover();
+  await myCard.getByRole('button', { name: '지원자 보기' }).click();
+  await expect(page).toHaveURL(new RegExp(`/applicants/${recruitmentId}$`));
+  await expect(page.getByRole('heading', { name: `${title} 지원자 현황` })).toBeVisible();
+  await expect(page.getByTestId('applicant')).toHaveCount(2);
+  const approvedCard = page.getByTestId('applicant').filter({ hasText: approved.nickname });
+  const rejectedCard = page.getByTestId('applicant').filter({ hasText: rejected.nickname });
+  await expect(approvedCard).toContainText('010-9876-5432');
+  await expect(rejectedCard).toContainText('비공개');
+  await approvedCard.hover();
+  await approvedCard.getByRole('button', { name: '승인' }).click();
+  await dialogs.expect('지원이 승인되었습니다.');
+  await expect(approvedCard).toContainText('승인됨');
+  await rejectedCard.hover();
+  await rejectedCard.getByRole('button', { name: '거부' }).click();
+  await dialogs.expect('지원이 거부되었습니다.');
+  await expect(rejectedCard).toContainText('거부됨');
+  await expect(page.getByRole('button', { name: '승인' })).toHaveCount(0);
+
+  // --- the applicants see the decisions in their history
+  await switchUser(page, approved);
+  await page.goto('/myinfo');
+  const approvedStatus = page.getByTestId('application-row').filter({ hasText: title }).getByTestId('application-status');
+  await expect(approvedStatus).toHaveText('승인');
+  await expect(approvedStatus).toHaveClass(/text-green-600/);
+  await switchUser(page, rejected);
+  await page.goto('/myinfo');
+  const rejectedStatus = page.getByTestId('application-row').filter({ hasText: title }).getByTestId('application-status');
+  await expect(rejectedStatus).toHaveText('거부');
+  await expect(rejectedStatus).toHaveClass(/text-red-600/);
+
+  // --- the author closes the post: the list after 2 s, the card greyed
+  await switchUser(page, author);
+  await page.goto(recruitmentUrl);
+  await page.getByRole('button', { name: '공고 관리' }).click();
+  await page.getByRole('menuitem', { name: '마감' }).click();
+  await dialogs.expect('프로젝트 모집 공고가 마감되었습니다.');
+  await expect(page).toHaveURL(/\/recruitments$/, { timeout: 5000 });
+  await expect(page.getByTestId('post-card').filter({ hasText: title })).toHaveAttribute('data-inactive', 'true');
+
+  // the closed post cannot be opened any more; the approved applicant sees it greyed in the history
+  await page.goto(recruitmentUrl);
+  await dialogs.expect('공고 정보를 불러오는 데 실패했습니다.');
+  await expect(page).toHaveURL(/\/recruitments$/);
+
+  // --- a group from the closed post
+  await page.goto('/my-posts');
+  const closedCard = page.getByTestId('my-post').filter({ hasText: title });
+  await expect(closedCard).toHaveAttribute('data-inactive', 'true');
+  await closedCard.hover();
+  await closedCard.getByRole('button', { name: '그룹 생성' }).click();
+  await page.getByLabel('그룹 이름').fill(`우리팀 ${unique()}`);
+  await page.getByLabel('그룹 설명').fill('프로젝트 진행 그룹');
+  await page.getByRole('button', { name: '생성하기' }).click();
+  await dialogs.expect('그룹이 생성되었습니다.');
+  await expect(page.getByRole('link', { name: '그룹 페이지로 이동' })).toHaveAttribute('href', /\/groups\/\d+$/);
+  await expect(page.getByTestId('my-post').filter({ hasText: title })).toHaveCount(0);
+});
+
+test('search needs two characters and finds a post by a two-letter Korean keyword', async ({ page, request, dialogs }) => {
+  const author = await apiUser(request);
+  const word = `뷁${String.fromCharCode(0xac00 + Math.floor(Math.random() * 11000))}`;
+  const title = `검색 ${word} ${unique()}`;
+  await apiRecruitment(request, author, title, 15);
+  await apiStudyGroup(request, author, `스터디 ${word} ${unique()}`);
+
+  await page.goto('/recruitments');
+  await page.getByLabel('검색어').fill(' 뷁 ');
+  await page.getByRole('button', { name: '검색' }).click();
+  await dialogs.expect('검색어는 최소 두 글자 이상 입력해주세요.');
+  await page.getByLabel('검색어').fill(word);
+  await page.getByLabel('검색 조건').selectOption('title');
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page).toHaveURL(/keyword=/);
+  await expect(page.getByTestId('post-card')).toHaveCount(1);
+  await expect(page.getByTestId('post-card')).toContainText(title);
+
+  await page.getByLabel('검색 조건').selectOption('creator');
+  await page.getByLabel('검색어').fill(author.nickname);
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page.getByTestId('post-card')).toHaveCount(1);
+
+  await page.goto('/study-groups');
+  await page.getByLabel('검색어').fill('뷁');
+  await page.getByRole('button', { name: '검색' }).click();
+  await dialogs.expect('검색어는 두 글자 이상 입력해주세요.');
+  await page.getByLabel('검색어').fill(word);
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page.getByTestId('post-card')).toHaveCount(1);
+  await expect(page.getByTestId('post-card')).toContainText(author.nickname);
+
+  // registering while logged out asks to log in
+  dialogs.dismissNext();
+  await page.getByRole('button', { name: '공고 등록' }).click();
+  await dialogs.expect('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?');
+  await expect(page).toHaveURL(/\/study-groups/);
+  await page.getByRole('button', { name: '공고 등록' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('D-day badges: red within 7 days, yellow within 30 on the detail, grey beyond; one view per browser', async ({ page, request }) => {
+  const author = await apiUser(request);
+  const tag = unique();
+  const posts = [
+    { days: 3, detail: 'red', card: 'red' },
+    { days: 20, detail: 'yellow', card: 'gray' },
+    { days: 60, detail: 'gray', card: 'gray' },
+  ];
+  const ids: number[] = [];
+  for (const p of posts) ids.push((await apiRecruitment(request, author, `디데이 ${p.days} ${tag}`, p.days)).id);
+
+  for (const [i, p] of posts.entries()) {
+    await page.goto(`/recruitment/${ids[i]}`);
+    const badge = page.getByTestId('dday-badge');
+    await expect(badge).toHaveText(`D-${p.days}`);
+    await expect(badge).toHaveAttribute('data-tone', p.detail);
+    await expect(badge).toHaveClass(new RegExp(`text-${p.detail === 'gray' ? 'gray' : p.detail === 'red' ? 'red' : 'yellow'}-`));
+    await expect(page.getByTestId('post-조회수')).toHaveText('1');
+    expect(await page.evaluate((k) => localStorage.getItem(k), `viewed-recruitment-${ids[i]}`)).not.toBeNull();
+  }
+  // a second visit from the same browser is not counted
+  await page.goto(`/recruitment/${ids[0]}`);
+  await expect(page.getByTestId('post-조회수')).toHaveText('1');
+  // an anonymous visitor does not see the contact
+  await expect(page.getByTestId('post-연락처')).toHaveText('로그인 후 확인할 수 있습니다.');
+
+  await page.goto('/recruitments');
+  for (const [i, p] of posts.entries()) {
+    const card = page.getByTestId('post-card').filter({ hasText: `디데이 ${p.days} ${tag}` });
+    await expect(card.getByTestId('dday-badge')).toHaveText(`D-${p.days}`);
+    await expect(card.getByTestId('dday-badge')).toHaveAttribute('data-tone', p.card);
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/recruitment/${ids[i]}$`));
+    await page.goBack();
+  }
+});
