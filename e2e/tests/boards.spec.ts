@@ -163,3 +163,21 @@ test('a non-author sees no owner menu and can only manage their own replies', as
   await expect(mine.getByRole('button', { name: '수정' })).toBeVisible();
   await expect(mine.getByRole('button', { name: '삭제' })).toBeVisible();
 });
+
+test('a viewed post shows among the home page’s popular boards and opens its detail', async ({ page, request }) => {
+  const author = await apiUser(request);
+  const title = `인기 글 ${unique()}`;
+  const res = await request.post('/api/boards', {
+    headers: { Authorization: `Bearer ${author.token}` },
+    data: { title, content: '많이 본 글', categoryId: 1 },
+  });
+  const id = res.headers()['location'].split('/').pop();
+  for (let i = 0; i < 50; i++) {
+    const view = await request.post(`/api/boards/${id}/view`, { headers: { 'x-forwarded-for': `10.99.${i}.1` } });
+    expect(view.status()).toBe(204);
+  }
+  await page.goto('/');
+  await page.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page).toHaveURL(new RegExp(`/boards/${id}$`));
+  await expect(page.getByTestId('board-title')).toHaveText(title);
+});

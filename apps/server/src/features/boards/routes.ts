@@ -28,10 +28,9 @@ import { viewerKey } from './viewer-key.js';
 
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
-const boardCreateLimit: RouteLimit = { limit: { name: 'create-board', max: 20, windowMs: HOUR }, by: 'user' };
-const replyCreateLimit: RouteLimit = { limit: { name: 'create-reply', max: 25, windowMs: MINUTE }, by: 'user' };
-/** Shared with the post view family ("both …/view", contract 1.7). */
-const viewLimit: RouteLimit = { limit: { name: 'view', max: 60, windowMs: MINUTE }, by: 'ip' };
+const boardCreateLimit: RouteLimit = { limit: { name: 'board-create', max: 20, windowMs: HOUR }, by: 'user' };
+const replyCreateLimit: RouteLimit = { limit: { name: 'reply-create', max: 25, windowMs: MINUTE }, by: 'user' };
+const viewLimit: RouteLimit = { limit: { name: 'board-view', max: 60, windowMs: MINUTE }, by: 'ip' };
 
 export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
