@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { REPLY_LOGIN_ALERT } from './categories';
+import { submitsReply } from './reply-keys';
 
 interface ReplyFormProps {
   /** the top-level reply being answered, if any */
@@ -33,8 +34,7 @@ export function ReplyForm({ target, onCancelTarget, onSubmit }: ReplyFormProps) 
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key !== 'Enter' || e.shiftKey) return;
-    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
+    if (!submitsReply({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing, keyCode: e.keyCode })) return;
     e.preventDefault();
     void submit();
   };
