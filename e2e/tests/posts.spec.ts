@@ -285,3 +285,63 @@ test('D-day badges: red within 7 days, yellow within 30 on the detail, grey beyo
     await page.goBack();
   }
 });
+
+test('editing keeps the stored values, study groups close at once, delete, messaging the author, IME-safe tags', async ({ page, request, dialogs }) => {
+  const author = await apiUser(request);
+  const visitor = await apiUser(request);
+  const title = `수정할 공고 ${unique()}`;
+  const { id } = await apiRecruitment(request, author, title, 15);
+  const study = await apiStudyGroup(request, author, `마감할 스터디 ${unique()}`);
+
+  // an anonymous visitor is asked to log in before applying
+  await page.goto(`/recruitment/${id}`);
+  await page.getByRole('button', { name: '지원하기' }).click();
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/login/);
+
+  // a logged-in visitor writes to the author with the shared compose dialog
+  await switchUser(page, visitor);
+  await page.goto(`/recruitment/${id}`);
+  await page.getByRole('button', { name: '쪽지 보내기' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('받는 사람:')).toHaveValue(author.nickname);
+  await dialog.getByLabel('쪽지 내용:').fill('지원 전에 궁금한 점이 있어요');
+  await dialog.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지가 성공적으로 전송되었습니다.');
+
+  // the author edits: the form starts from the stored post
+  await switchUser(page, author);
+  await page.goto(`/recruitment/${id}`);
+  await page.getByRole('button', { name: '공고 관리' }).click();
+  await page.getByRole('menuitem', { name: '수정' }).click();
+  await expect(page).toHaveURL(new RegExp(`/recruitment/edit/${id}$`));
+  await expect(page.getByLabel('제목')).toHaveValue(title);
+  await expect(page.getByLabel('마감일', { exact: true })).toHaveValue(mdy(seoulDate(15)));
+  await expect(page.getByLabel('모집 인원')).toHaveValue('4');
+  const tagBox = page.getByLabel('기술 태그', { exact: true });
+  // an Enter that only confirms a Hangul syllable adds nothing
+  await tagBox.fill('스프링');
+  await tagBox.evaluate((el) => el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true })));
+  await expect(page.getByRole('list', { name: '기술 태그 목록' }).getByRole('listitem')).toHaveText(['#React ×']);
+  await tagBox.press('Enter');
+  await expect(page.getByRole('list', { name: '기술 태그 목록' }).getByRole('listitem')).toHaveText(['#React ×', '#스프링 ×']);
+  await page.getByLabel('제목').fill(`${title} (수정)`);
+  await page.getByRole('button', { name: '수정하기' }).click();
+  await dialogs.expect('공고가 수정되었습니다.');
+  await expect(page).toHaveURL(new RegExp(`/recruitment/${id}$`));
+  await expect(page.getByRole('heading', { name: `${title} (수정)` })).toBeVisible();
+
+  // delete goes back to the list
+  await page.getByRole('button', { name: '공고 관리' }).click();
+  await page.getByRole('menuitem', { name: '삭제' }).click();
+  await dialogs.expect('공고가 삭제되었습니다.');
+  await expect(page).toHaveURL(/\/recruitments$/);
+  await expect(page.getByTestId('post-card').filter({ hasText: title })).toHaveCount(0);
+
+  // a study group closes without the project's delay
+  await page.goto(`/study-group/${study.id}`);
+  await page.getByRole('button', { name: '공고 관리' }).click();
+  await page.getByRole('menuitem', { name: '마감' }).click();
+  await dialogs.expect('스터디 그룹 공고가 마감되었습니다.');
+  await expect(page).toHaveURL(/\/study-groups$/, { timeout: 1500 });
+});
