@@ -273,7 +273,7 @@ export const applyBody = z.object({ recruitmentId: bodyId('공고 정보가 올�
 export type ApplyBody = z.input<typeof applyBody>;
 
 export const INVALID_STATUS_TEXT = '지원 상태 값이 올바르게 전달되지 않았습니다.';
-export const statusBody = z.object({ applicationId: bodyId(BAD_REQUEST_TEXT), status: z.unknown() });
+export const statusBody = z.object({ applicationId: bodyId(BAD_REQUEST_TEXT), status: z.unknown().optional() });
 export type StatusBody = { applicationId: number | string; status: 'APPROVED' | 'REJECTED'; basePostId?: number };
 
 export interface Applicant {
