@@ -162,6 +162,8 @@ test('a non-author sees no owner menu and can only manage their own replies', as
   const mine = page.getByTestId('reply').filter({ hasText: '방문자 댓글' });
   await expect(mine.getByRole('button', { name: '수정' })).toBeVisible();
   await expect(mine.getByRole('button', { name: '삭제' })).toBeVisible();
+  await page.goto(`/boards/edit/${id}`);
+  await expect(page.getByText('게시글을 수정할 권한이 없습니다.')).toBeVisible();
 });
 
 test('a viewed post shows among the home page’s popular boards and opens its detail', async ({ page, request }) => {

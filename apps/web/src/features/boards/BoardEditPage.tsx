@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Field } from '../../shared/ui/Field';
-import { boardKeys, boardsApi, useBoardDetail } from './api';
+import { boardKeys, boardsApi, useBoardDetail, useMyId } from './api';
 import { BoardForm } from './BoardForm';
 
 export default function BoardEditPage() {
@@ -10,10 +10,12 @@ export default function BoardEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data, isError } = useBoardDetail(boardId, 0);
+  const myId = useMyId();
 
   if (isError) return <EmptyState text="게시글을 불러올 수 없습니다." />;
   if (!data) return <div className="page" />;
   const { board } = data;
+  if (myId !== null && board.author.id !== myId) return <EmptyState text="게시글을 수정할 권한이 없습니다." />;
 
   const submit = async (values: { title: string; content: string }) => {
     try {
