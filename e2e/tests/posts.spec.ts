@@ -284,6 +284,13 @@ test('D-day badges: red within 7 days, yellow within 30 on the detail, grey beyo
     await expect(page).toHaveURL(new RegExp(`/recruitment/${ids[i]}$`));
     await page.goBack();
   }
+
+  // viewed posts are popular on the home page, with their deadline badge
+  await page.goto('/');
+  const popular = page.getByTestId('popular-card').filter({ hasText: `디데이 3 ${tag}` });
+  await expect(popular.getByTestId('dday-badge')).toHaveAttribute('data-tone', 'red');
+  await popular.click();
+  await expect(page).toHaveURL(new RegExp(`/recruitment/${ids[0]}$`));
 });
 
 test('editing keeps the stored values, study groups close at once, delete, messaging the author, IME-safe tags', async ({ page, request, dialogs }) => {
