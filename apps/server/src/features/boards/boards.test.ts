@@ -422,6 +422,8 @@ describe('POST /api/replies', () => {
       const res = await t.post('/api/replies', { token: bob.token, body: { boardId: id, content: '답글', parentReplyId } });
       expectError(res, 400, 'invalid_parent_reply', '상위 댓글이 존재하지 않습니다.');
     }
+    const garbage = await t.post('/api/replies', { token: bob.token, body: { boardId: id, content: '답글', parentReplyId: 'abc' } });
+    expectError(garbage, 400, 'validation_failed', '상위 댓글이 존재하지 않습니다.');
     expect((await boardRow(id)).replyCount).toBe(2);
     expect(await replyTotal(id)).toBe(2);
   });
@@ -487,6 +489,7 @@ describe('replies in the board detail', () => {
     const second = await detail(id, undefined, 1);
     expect(second.replies.content.map((r) => r.id)).toEqual(rest.slice(4));
     expect(second.replies.last).toBe(true);
+    expect((await detail(id, undefined, 'x' as unknown as number)).replies.number).toBe(0);
   });
 });
 
