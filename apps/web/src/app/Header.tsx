@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { auth, useAuth } from '../shared/auth/store';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
 import { ChatListPanel, InboxPanel } from './header-slots';
+import { ChatIcon, MailIcon, MenuIcon } from './icons';
 
 const MENU = [
   { to: '/myinfo', label: '내 정보' },
@@ -45,7 +46,7 @@ export function Header() {
     navigate(to);
   };
 
-  const iconBtn = 'relative flex h-10 w-10 items-center justify-center rounded-full text-xl hover:bg-gray-100';
+  const iconBtn = 'relative flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100';
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -76,7 +77,7 @@ export function Header() {
           {token && (
             <div className="relative">
               <button type="button" className={iconBtn} aria-label="쪽지함" onClick={() => toggle('inbox')}>
-                ✉️
+                <MailIcon />
                 <UnreadBadge />
               </button>
               {panel === 'inbox' && (
@@ -89,7 +90,7 @@ export function Header() {
           {token && (
             <div className="relative">
               <button type="button" className={iconBtn} aria-label="채팅방 목록" onClick={() => toggle('chat')}>
-                💬
+                <ChatIcon />
               </button>
               {panel === 'chat' && (
                 <Suspense fallback={null}>
@@ -100,7 +101,7 @@ export function Header() {
           )}
           <div className="relative">
             <button type="button" className={iconBtn} aria-label="메뉴" onClick={() => toggle('menu')}>
-              ☰
+              <MenuIcon />
             </button>
             {panel === 'menu' && (
               <ul className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg" role="menu">
