@@ -297,6 +297,10 @@ describe('lists, search and popular', () => {
     const paged = (await t2.get(`/api/recruitments/search?searchType=title&keyword=${q('공고')}&page=1`)).json();
     expect(paged).toMatchObject({ number: 1, totalElements: 18, totalPages: 2 });
     expect(paged.content).toHaveLength(2);
+    const past = (await t2.get(`/api/recruitments/search?searchType=title&keyword=${q('공고')}&page=5`)).json();
+    expect(past).toMatchObject({ content: [], number: 5, totalElements: 18, totalPages: 2, empty: true });
+    const none = (await t2.get(`/api/recruitments/search?keyword=${q('없는말')}`)).json();
+    expect(none).toMatchObject({ content: [], totalElements: 0, totalPages: 0, first: true, last: true, empty: true });
   });
 
   it('refuses keywords over 50 characters', async () => {
