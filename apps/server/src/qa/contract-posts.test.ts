@@ -1,0 +1,598 @@
+/**
+ * QA: contract 3.2-3.5, POST /api/groups (3.6), 2.2-2.4, 4.1 and 7, read literally, for what the feature
+ * tests do not cover: exact key sets, effective inactivity in every view, study-group rules, base-post
+ * routes, ids as numeric strings, system 쪽지 details and withdrawal side effects.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { applications, basePosts, groupMembers, messages, users } from '../db/schema/index.js';
+import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  inbox,
+  NOON_SEOUL,
+  recruitmentBody,
+  resetLimits,
+  studyBody,
+} from '../features/posts/testing.js';
+
+let t: TestApp;
+let author: TestUser;
+let viewer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOON_SEOUL });
+  author = await t.user('QA작성자');
+  viewer = await t.user('QA구경꾼');
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  resetLimits(t);
+  t.clock.set(NOON_SEOUL);
+  await Promise.all([author, viewer].map(relogin));
+});
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
+const keys = (o: unknown) => Object.keys(o as object).sort();
+const sorted = (a: string[]) => [...a].sort();
+const RECRUITMENT_ITEM = sorted(['id', 'title', 'dueDate', 'createdAt', 'currentMembers', 'totalMembers', 'tags', 'creatorNickname', 'inactive', 'views', 'topic']);
+const RECRUITMENT = sorted(['id', 'title', 'description', 'createdDateTime', 'dueDate', 'currentMembers', 'totalMembers', 'tags', 'creatorNickname', 'creatorContact', 'topic', 'views']);
+const STUDY_ITEM = sorted(['id', 'creatorNickname', 'title', 'currentMembers', 'totalMembers', 'topic', 'inactive', 'dueDate', 'createdAt', 'views', 'startDate', 'endDate']);
+const STUDY = sorted(['id', 'creatorNickname', 'title', 'description', 'currentMembers', 'totalMembers', 'topic', 'startDate', 'endDate', 'dueDate', 'createdDateTime', 'creatorContact', 'views']);
+const PAGE_KEYS = sorted(['content', 'number', 'size', 'totalElements', 'totalPages', 'first', 'last', 'empty']);
+
+async function member(nickname?: string) {
+  const u = await t.user(nickname);
+  await addProfile(t, u, { contact: '01099998888', field: '프론트엔드', techStacks: ['React'] });
+  return u;
+}
+const current = async (postId: number) =>
+  (await t.db.select({ c: basePosts.currentMembers }).from(basePosts).where(eq(basePosts.id, postId)))[0].c;
+async function relogin(user: TestUser) {
+  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
+  user.token = (res.json() as { token: string }).token;
+}
+const close = (u: TestUser, id: number, kind = 'recruitments') => t.patch(`/api/${kind}/${id}/close`, { token: u.token });
+const groupBody = (basePostId: number | string, over: Record<string, unknown> = {}) => ({
+  basePostId,
+  name: 'QA 그룹',
+  description: '그룹 설명',
+  ...over,
+});
+
+describe('shapes (3.3, 3.4, 1.1)', () => {
+  it('recruitment list, search, popular and detail have exactly the contract keys', async () => {
+    const post = await createRecruitment(t, author, { title: 'QA모양 공고' });
+    await t.post(`/api/base-posts/${post.id}/view`, { token: viewer.token });
+    const list = (await t.get('/api/recruitments')).json();
+    expect(keys(list)).toEqual(PAGE_KEYS);
+    expect(list.size).toBe(16);
+    const item = list.content.find((r: { id: number }) => r.id === post.id);
+    expect(keys(item)).toEqual(RECRUITMENT_ITEM);
+    expect(item.createdAt).toMatch(DATE_TIME);
+    const search = (await t.get(`/api/recruitments/search?keyword=${encodeURIComponent('QA모양')}`)).json();
+    expect(keys(search)).toEqual(PAGE_KEYS);
+    expect(keys(search.content[0])).toEqual(RECRUITMENT_ITEM);
+    const popular = (await t.get('/api/recruitments/popular')).json();
+    expect(keys(popular.find((r: { id: number }) => r.id === post.id))).toEqual(RECRUITMENT_ITEM);
+    const detail = (await t.get(`/api/recruitments/${post.id}`)).json();
+    expect(keys(detail)).toEqual(RECRUITMENT);
+    expect(detail.createdDateTime).toMatch(DATE_TIME);
+    expect(detail.creatorContact).toBeNull();
+  });
+
+  it('study list, search, popular, detail and create/edit answers have exactly the contract keys', async () => {
+    const created = await t.post('/api/study-groups', { token: author.token, body: studyBody({ title: 'QA모양 스터디' }) });
+    expect(created.statusCode).toBe(201);
+    expect(keys(created.json())).toEqual(STUDY);
+    const id = created.json().id;
+    expect(created.json()).toMatchObject({ currentMembers: 1, views: 0, startDate: '2025-06-07', endDate: '2025-08-30', dueDate: '2025-06-05' });
+    await t.post(`/api/base-posts/${id}/view`, { token: viewer.token });
+    const list = (await t.get('/api/study-groups')).json();
+    expect(list.size).toBe(12);
+    expect(keys(list.content.find((r: { id: number }) => r.id === id))).toEqual(STUDY_ITEM);
+    const search = (await t.get(`/api/study-groups/search?searchType=title&keyword=${encodeURIComponent('QA모양')}`)).json();
+    expect(search.content.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(keys(search.content[0])).toEqual(STUDY_ITEM);
+    const popular = (await t.get('/api/study-groups/popular')).json();
+    expect(keys(popular.find((r: { id: number }) => r.id === id))).toEqual(STUDY_ITEM);
+    const detail = (await t.get(`/api/study-groups/${id}`, { token: viewer.token })).json();
+    expect(keys(detail)).toEqual(STUDY);
+    expect(detail.creatorContact).toBe('01012345678');
+    const edit = await t.put(`/api/study-groups/${id}`, { token: author.token, body: studyBody({ title: '  QA 고친 스터디 ' }) });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(keys(edit.json())).toEqual(STUDY);
+    expect(edit.json().title).toBe('QA 고친 스터디');
+  });
+
+  it('creatorContact is the profile contact, 비공개 included, for a logged-in viewer', async () => {
+    const u = await t.user();
+    await addProfile(t, u, { contact: '비공개' });
+    const s = await createStudy(t, u);
+    expect((await t.get(`/api/study-groups/${s.id}`, { token: viewer.token })).json().creatorContact).toBe('비공개');
+    expect((await t.get(`/api/study-groups/${s.id}`)).json().creatorContact).toBeNull();
+  });
+
+  it('an invalid token on a public detail is ignored: 200 with creatorContact null', async () => {
+    const post = await createRecruitment(t, author);
+    for (const token of ['not-a-jwt', `${viewer.token}x`]) {
+      const res = await t.get(`/api/recruitments/${post.id}`, { token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().creatorContact).toBeNull();
+    }
+  });
+});
+
+describe('effective inactivity (2.2)', () => {
+  it('a post past its due date shows inactive: true in lists and searches and leaves popular', async () => {
+    const post = await createRecruitment(t, author, { title: 'QA기한지남 공고', dueDate: '2025-06-01' });
+    const study = await createStudy(t, author, { title: 'QA기한지남 스터디', dueDate: '2025-06-01' });
+    await t.post(`/api/base-posts/${post.id}/view`, { token: viewer.token });
+    await t.post(`/api/base-posts/${study.id}/view`, { token: viewer.token });
+    expect((await t.get('/api/recruitments/popular')).json().some((r: { id: number }) => r.id === post.id)).toBe(true);
+    t.clock.set('2025-06-01T15:00:01Z'); // 00:00:01 on 2025-06-02 in Seoul; no job ran
+    const list = (await t.get('/api/recruitments')).json();
+    expect(list.content.find((r: { id: number }) => r.id === post.id).inactive).toBe(true);
+    const slist = (await t.get(`/api/study-groups/search?keyword=${encodeURIComponent('QA기한지남')}`)).json();
+    expect(slist.content.find((r: { id: number }) => r.id === study.id).inactive).toBe(true);
+    expect((await t.get('/api/recruitments/popular')).json().some((r: { id: number }) => r.id === post.id)).toBe(false);
+    expect((await t.get('/api/study-groups/popular')).json().some((r: { id: number }) => r.id === study.id)).toBe(false);
+    expectError(await t.get(`/api/study-groups/${study.id}`), 403, 'post_inactive', '이미 종료된 공고는 조회할 수 없습니다.');
+    expectError(
+      await t.put(`/api/study-groups/${study.id}`, { token: author.token, body: studyBody() }),
+      403,
+      'post_inactive',
+      '이미 종료된 공고는 수정할 수 없습니다.',
+    );
+    // still accepts view counting and close (idempotent)
+    expect((await t.post(`/api/base-posts/${study.id}/view`, { ip: nextIp() })).statusCode).toBe(204);
+    const closed = await close(author, study.id, 'study-groups');
+    expect(closed.statusCode).toBe(200);
+    expect(closed.body).toBe('스터디 그룹 공고가 마감되었습니다.');
+  });
+
+  it('my-posts and my-list show the effective inactivity', async () => {
+    const u = await member();
+    const post = await createRecruitment(t, author, { dueDate: '2025-06-01' });
+    await applyTo(t, u, post.id);
+    t.clock.set('2025-06-01T15:00:01Z');
+    const mine = (await t.get('/api/base-posts/my-posts', { token: author.token })).json();
+    expect(mine.find((p: { basePostId: number }) => p.basePostId === post.id).inactive).toBe(true);
+    const apps = (await t.get('/api/applications/my-list', { token: u.token })).json();
+    expect(apps.find((a: { basePostId: number }) => a.basePostId === post.id).inactive).toBe(true);
+  });
+});
+
+describe('study-group rules (1.6, 3.4)', () => {
+  it.each([
+    [{ title: '가' }, '스터디 제목은 2자 이상, 50자 이하로 입력해야 합니다.'],
+    [{ title: '가'.repeat(51) }, '스터디 제목은 2자 이상, 50자 이하로 입력해야 합니다.'],
+    [{ title: '  ' }, '스터디 제목은 필수 입력 값입니다.'],
+    [{ description: '가'.repeat(501) }, '스터디 설명은 최대 500자까지 입력 가능합니다.'],
+    [{ description: ' ' }, '스터디 설명을 입력해주세요.'],
+    [{ totalMembers: 1 }, '스터디 인원은 최소 2명 이상이어야 합니다.'],
+    [{ totalMembers: 101 }, '스터디 인원은 최대 100명까지 가능합니다.'],
+    [{ topic: '' }, '스터디 주제를 입력해주세요.'],
+    [{ topic: '가'.repeat(51) }, '스터디 주제는 최대 50자까지 입력 가능합니다.'],
+    [{ startDate: undefined }, '스터디 시작 날짜를 입력해주세요.'],
+    [{ endDate: '' }, '스터디 종료 날짜를 입력해주세요.'],
+    [{ endDate: '2025-06-01' }, '스터디 종료 날짜는 현재 날짜 이후여야 합니다.'],
+    [{ startDate: '2025-07-01', endDate: '2025-06-30' }, '시작일은 종료일 이전으로 설정되어야 합니다.'],
+    [{ dueDate: undefined }, '공고 마감날짜를 선택해주세요.'],
+    [{ dueDate: '2025-05-31' }, '마감일은 생성일 이후로 설정해야 합니다.'],
+  ])('refuses %j with its text', async (over, text) => {
+    expectError(await t.post('/api/study-groups', { token: author.token, body: studyBody(over) }), 400, 'validation_failed', text);
+  });
+
+  it('accepts 2 and 50 characters, 2 and 100 members, start = end, an end date of tomorrow', async () => {
+    await createStudy(t, author, { title: '가나', totalMembers: 2, startDate: '2025-06-02', endDate: '2025-06-02' });
+    await createStudy(t, author, { title: '가'.repeat(50), totalMembers: 100 });
+  });
+
+  it('edit: below current members, then the due-date rule against the creation day', async () => {
+    const s = await createStudy(t, author, { totalMembers: 2 });
+    const u = await member();
+    await decide(t, author, await applyTo(t, u, s.id), 'APPROVED');
+    t.clock.set('2025-06-03T03:00:00Z');
+    await relogin(author);
+    expectError(
+      await t.put(`/api/study-groups/${s.id}`, { token: author.token, body: studyBody({ totalMembers: 1 }) }),
+      400,
+      'validation_failed',
+      '스터디 인원은 최소 2명 이상이어야 합니다.',
+    );
+    expectError(
+      await t.put(`/api/study-groups/${s.id}`, { token: author.token, body: studyBody({ dueDate: '2025-05-31' }) }),
+      400,
+      'validation_failed',
+      '마감일은 생성일 이후로 설정해야 합니다.',
+    );
+    // the creation day itself is allowed on edit, even though it is now in the past (the post then reads as inactive)
+    const ok = await t.put(`/api/study-groups/${s.id}`, { token: author.token, body: studyBody({ dueDate: '2025-06-01' }) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().currentMembers).toBe(2);
+    expectError(await t.get(`/api/study-groups/${s.id}`), 403, 'post_inactive', '이미 종료된 공고는 조회할 수 없습니다.');
+  });
+
+  it('edit texts for missing, not-author; the other kind is 404', async () => {
+    const s = await createStudy(t, author);
+    const r = await createRecruitment(t, author);
+    expectError(await t.put(`/api/study-groups/${r.id}`, { token: author.token, body: studyBody() }), 404, 'not_found', '해당 스터디 그룹 공고를 찾을 수 없습니다.');
+    expectError(await t.put(`/api/recruitments/${s.id}`, { token: author.token, body: recruitmentBody() }), 404, 'not_found', '해당 공고를 찾을 수 없습니다.');
+    expectError(await t.put(`/api/study-groups/${s.id}`, { token: viewer.token, body: {} }), 403, 'forbidden', '모집글을 수정할 권한이 없습니다.');
+    expectError(await t.patch(`/api/study-groups/${r.id}/close`, { token: author.token }), 404, 'not_found', '해당 스터디 그룹 공고를 찾을 수 없습니다.');
+    expectError(await t.patch(`/api/recruitments/${s.id}/close`, { token: author.token }), 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
+    expectError(await t.delete(`/api/study-groups/${r.id}`, { token: author.token }), 404, 'not_found', '스터디 그룹 모집글을 찾을 수 없습니다.');
+  });
+});
+
+describe('search (3.3, 3.4, 8.24)', () => {
+  it('by creator nickname, case-insensitively, for both kinds; an unknown type means all', async () => {
+    const u = await t.user('QaCreatorXyz');
+    const r = await createRecruitment(t, u, { title: '아무 제목' });
+    const s = await createStudy(t, u, { title: '아무 스터디' });
+    const rs = (await t.get('/api/recruitments/search?searchType=creator&keyword=qacreatorx')).json();
+    expect(rs.content.map((x: { id: number }) => x.id)).toEqual([r.id]);
+    const ss = (await t.get('/api/study-groups/search?searchType=creator&keyword=QACREATORX')).json();
+    expect(ss.content.map((x: { id: number }) => x.id)).toEqual([s.id]);
+    const unknown = (await t.get('/api/study-groups/search?searchType=nickname&keyword=creatorxyz')).json();
+    expect(unknown.content.map((x: { id: number }) => x.id)).toEqual([s.id]);
+    // the title filter does not look at the creator
+    expect((await t.get('/api/recruitments/search?searchType=title&keyword=creatorxyz')).json().totalElements).toBe(0);
+  });
+
+  it('a keyword of exactly 50 characters is fine; 51 after trimming is 400 for study groups too', async () => {
+    expect((await t.get(`/api/study-groups/search?keyword=${'a'.repeat(50)}`)).statusCode).toBe(200);
+    expectError(
+      await t.get(`/api/study-groups/search?keyword=${'가'.repeat(51)}`),
+      400,
+      'validation_failed',
+      '검색어는 최대 50자까지 입력 가능합니다.',
+    );
+    expect((await t.get(`/api/recruitments/search?keyword=${encodeURIComponent(`  ${'a'.repeat(50)}  `)}`)).statusCode).toBe(200);
+  });
+
+  it('% and _ in a study keyword match literally; the search does not mix kinds', async () => {
+    const s = await createStudy(t, author, { title: 'QA100%_달성' });
+    await createRecruitment(t, author, { title: 'QA100%_달성' });
+    const hit = (await t.get(`/api/study-groups/search?keyword=${encodeURIComponent('100%_')}`)).json();
+    expect(hit.content.map((x: { id: number }) => x.id)).toEqual([s.id]);
+    const miss = (await t.get(`/api/study-groups/search?keyword=${encodeURIComponent('QA1%달')}`)).json();
+    expect(miss.totalElements).toBe(0);
+  });
+});
+
+describe('base posts (3.5)', () => {
+  it('DELETE /api/base-posts/{id}: 200 with an empty body, either kind; errors in order', async () => {
+    const s = await createStudy(t, author);
+    expectError(await t.delete('/api/base-posts/999999', { token: author.token }), 404, 'not_found', '공고를 찾을 수 없습니다.');
+    expectError(await t.delete(`/api/base-posts/${s.id}`, { token: viewer.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
+    const res = await t.delete(`/api/base-posts/${s.id}`, { token: author.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+    expect(await t.db.select().from(basePosts).where(eq(basePosts.id, s.id))).toEqual([]);
+    const r = await createRecruitment(t, author);
+    await close(author, r.id);
+    expect((await t.post('/api/groups', { token: author.token, body: groupBody(r.id) })).statusCode).toBe(201);
+    expectError(
+      await t.delete(`/api/base-posts/${r.id}`, { token: author.token }),
+      400,
+      'post_has_group',
+      '그룹이 생성된 공고는 삭제할 수 없습니다. 그룹을 먼저 삭제해주세요.',
+    );
+    expectError(await t.delete(`/api/base-posts/${r.id}`, { token: viewer.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
+  });
+
+  it('my-posts: exact keys, applicantCount of every status, hasGroup false; a grouped post leaves', async () => {
+    const u = await t.user();
+    const post = await createRecruitment(t, u, { totalMembers: 5 });
+    const study = await createStudy(t, u);
+    const [a, b, c] = [await member(), await member(), await member()];
+    await decide(t, u, await applyTo(t, a, post.id), 'APPROVED');
+    await decide(t, u, await applyTo(t, b, post.id), 'REJECTED');
+    await applyTo(t, c, post.id);
+    const mine = (await t.get('/api/base-posts/my-posts', { token: u.token })).json();
+    expect(mine.map((p: { basePostId: number }) => p.basePostId)).toEqual([study.id, post.id]);
+    expect(keys(mine[1])).toEqual(
+      sorted(['basePostId', 'title', 'inactive', 'postType', 'createdAt', 'dueDate', 'currentMembers', 'totalMembers', 'topic', 'applicantCount', 'hasGroup']),
+    );
+    expect(mine[1]).toMatchObject({ postType: 'RECRUITMENT', applicantCount: 3, currentMembers: 2, totalMembers: 5, hasGroup: false, inactive: false });
+    expect(mine[0]).toMatchObject({ postType: 'STUDY_GROUP', applicantCount: 0 });
+    expect(mine[1].createdAt).toMatch(DATE_TIME);
+    await close(u, post.id);
+    expect((await t.post('/api/groups', { token: u.token, body: groupBody(post.id) })).statusCode).toBe(201);
+    const after = (await t.get('/api/base-posts/my-posts', { token: u.token })).json();
+    expect(after.map((p: { basePostId: number }) => p.basePostId)).toEqual([study.id]);
+  });
+
+  it('view: 204 for a study id, 404 for a missing one; views show on the item', async () => {
+    const s = await createStudy(t, author, { title: 'QA조회수 스터디' });
+    const res = await t.post(`/api/base-posts/${s.id}/view`, { ip: nextIp(), headers: { 'user-agent': 'qa' } });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expectError(await t.post('/api/base-posts/999999/view', { ip: nextIp() }), 404, 'not_found', '공고를 찾을 수 없습니다.');
+    expect((await t.get(`/api/study-groups/${s.id}`)).json().views).toBe(1);
+  });
+
+  it('close is idempotent and works with an empty JSON body; a post with a group can still be closed', async () => {
+    const r = await createRecruitment(t, author);
+    const res = await t.patch(`/api/recruitments/${r.id}/close`, { token: author.token, body: '', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; charset=utf-8/);
+    expect(res.body).toBe('프로젝트 모집 공고가 마감되었습니다.');
+    expect((await t.post('/api/groups', { token: author.token, body: groupBody(r.id) })).statusCode).toBe(201);
+    expect((await close(author, r.id)).statusCode).toBe(200);
+    expectError(await close(viewer, r.id), 403, 'forbidden', '모집 공고를 마감할 권한이 없습니다.');
+  });
+});
+
+describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
+  it('apply answers exactly the contract keys; my-list items too; recruitmentId as a numeric string', async () => {
+    const s = await createStudy(t, author, { title: 'QA 스터디 지원' });
+    const u = await member('QA지원자1');
+    const res = await t.post('/api/applications', { token: u.token, body: { recruitmentId: String(s.id) } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      applicationId: expect.any(Number),
+      applicantNickname: 'QA지원자1',
+      status: 'PENDING',
+      techStacks: ['React'],
+      field: '프론트엔드',
+      contact: '01099998888',
+    });
+    const list = (await t.get('/api/applications/my-list', { token: u.token })).json();
+    expect(list).toEqual([
+      {
+        applicationId: res.json().applicationId,
+        basePostId: s.id,
+        recruitmentTitle: 'QA 스터디 지원',
+        status: 'PENDING',
+        applyDateTime: '2025-06-01T12:00:00+09:00',
+        inactive: false,
+        postType: 'STUDY_GROUP',
+      },
+    ]);
+  });
+
+  it('the applicant list: exact keys, paging keys, status after decisions', async () => {
+    const post = await createRecruitment(t, author, { title: 'QA 지원자 목록', totalMembers: 10 });
+    const u = await member('QA지원자2');
+    const appId = await applyTo(t, u, post.id);
+    const res = await t.get(`/api/applications/${post.id}/list`, { token: author.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(keys(body)).toEqual(sorted(['title', 'applicants', 'totalPages', 'number', 'size', 'totalElements', 'first', 'last', 'empty']));
+    expect(body).toMatchObject({ title: 'QA 지원자 목록', totalPages: 1, number: 0, size: 16, totalElements: 1, first: true, last: true, empty: false });
+    expect(body.applicants).toEqual([
+      { applicationId: appId, applicantNickname: 'QA지원자2', status: 'PENDING', techStacks: ['React'], field: '프론트엔드', contact: '01099998888', userId: u.id },
+    ]);
+    await decide(t, author, appId, 'REJECTED');
+    expect((await t.get(`/api/applications/${post.id}/list`, { token: author.token })).json().applicants[0].status).toBe('REJECTED');
+    const empty = (await t.get(`/api/applications/${(await createStudy(t, author)).id}/list?page=2`, { token: author.token })).json();
+    expect(empty).toMatchObject({ applicants: [], totalPages: 0, number: 2, size: 16, totalElements: 0, last: true, empty: true });
+    expectError(await t.get(`/api/applications/999999/list`, { token: author.token }), 404, 'not_found', '모집 공고를 찾을 수 없습니다.');
+    expectError(await t.get(`/api/applications/${post.id}/list`, { token: viewer.token }), 403, 'forbidden', '지원 리스트를 볼 권한이 없습니다.');
+  });
+
+  it('status update: ids as numeric strings; basePostId is ignored; PENDING is invalid_status', async () => {
+    const post = await createRecruitment(t, author);
+    const other = await createRecruitment(t, author);
+    const u = await member();
+    const appId = await applyTo(t, u, post.id);
+    expectError(
+      await t.put('/api/applications/status', { token: author.token, body: { applicationId: String(appId), status: 'PENDING' } }),
+      400,
+      'invalid_status',
+      '지원 상태 값이 올바르게 전달되지 않았습니다.',
+    );
+    expectError(
+      await t.put('/api/applications/status', { token: author.token, body: { applicationId: appId, status: 'approved' } }),
+      400,
+      'invalid_status',
+      '지원 상태 값이 올바르게 전달되지 않았습니다.',
+    );
+    const res = await t.put('/api/applications/status', {
+      token: author.token,
+      body: { applicationId: String(appId), status: 'APPROVED', basePostId: other.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; charset=utf-8/);
+    expect(res.body).toBe('지원 상태가 업데이트 되었습니다.');
+    expect(await current(post.id)).toBe(2);
+    expect(await current(other.id)).toBe(1);
+    expectError(
+      await t.put('/api/applications/status', { token: author.token, body: { applicationId: 999999, status: 'APPROVED' } }),
+      404,
+      'not_found',
+      '지원 정보를 찾을 수 없습니다.',
+    );
+  });
+
+  it('a closed post keeps its pending applications, which can still be decided until it has a group', async () => {
+    const post = await createRecruitment(t, author);
+    const [a, b] = [await member(), await member()];
+    const appA = await applyTo(t, a, post.id);
+    const appB = await applyTo(t, b, post.id);
+    await close(author, post.id);
+    expect((await decide(t, author, appA, 'APPROVED')).statusCode).toBe(200);
+    const g = await t.post('/api/groups', { token: author.token, body: groupBody(post.id) });
+    expect(g.statusCode).toBe(201);
+    expectError(await decide(t, author, appB, 'APPROVED'), 400, 'post_has_group', '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.');
+    const rows = await t.db.select().from(applications).where(eq(applications.id, appB));
+    expect(rows[0].status).toBe('PENDING');
+  });
+
+  it('profile: my-info exact keys; POST/PUT answer the Profile shape', async () => {
+    const u = await t.user('QA프로필');
+    const created = await t.post('/api/user-info', { token: u.token, body: { contact: ' 0101234567 ', field: ' 백엔드 ', techStacks: [' Go ', 'go', 'Rust'] } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: expect.any(Number), userId: u.id, contact: '0101234567', techStacks: ['Go', 'Rust'], field: '백엔드' });
+    const info = (await t.get('/api/user-info/my-info', { token: u.token })).json();
+    expect(info).toEqual({ nickname: 'QA프로필', email: `${u.loginId}@example.com`, contact: '0101234567', techStacks: ['Go', 'Rust'], field: '백엔드' });
+    const put = await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: '풀스택', techStacks: null } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ id: created.json().id, userId: u.id, contact: '비공개', techStacks: [], field: '풀스택' });
+    for (const contact of ['010-1234-5678', '123456789', '123456789012', '비 공개', 12345678901]) {
+      expectError(
+        await t.put('/api/user-info', { token: u.token, body: { contact, field: 'x', techStacks: [] } }),
+        400,
+        'validation_failed',
+        '연락처는 숫자 10~11자리 또는 비공개로 입력해주세요.',
+      );
+    }
+    expectError(
+      await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: 'x', techStacks: Array.from({ length: 21 }, (_, i) => `s${i}`) } }),
+      400,
+      'validation_failed',
+      '기술 스택은 최대 20개까지 등록할 수 있습니다.',
+    );
+    // 21 items with duplicates that collapse to 20 are fine
+    const dupes = [...Array.from({ length: 20 }, (_, i) => `s${i}`), 'S0'];
+    expect((await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: 'x', techStacks: dupes } })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/groups (3.6)', () => {
+  it('answers the Group shape; type from the post (body type ignored); trimmed; members with exact keys; no count change', async () => {
+    const s = await createStudy(t, author, { totalMembers: 5, title: 'QA 그룹용 스터디' });
+    const [a, b, c] = [await member('QA승인'), await member('QA거절'), await member('QA대기')];
+    await decide(t, author, await applyTo(t, a, s.id), 'APPROVED');
+    await decide(t, author, await applyTo(t, b, s.id), 'REJECTED');
+    await applyTo(t, c, s.id);
+    await close(author, s.id, 'study-groups');
+    const before = await current(s.id);
+    const inboxB = (await inbox(t, b)).length;
+    const res = await t.post('/api/groups', {
+      token: author.token,
+      body: { basePostId: String(s.id), name: '  QA 스터디 그룹  ', description: '  설명  ', type: 'PROJECT' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const g = res.json();
+    expect(keys(g)).toEqual(sorted(['id', 'name', 'description', 'type', 'status', 'members']));
+    expect(g).toMatchObject({ name: 'QA 스터디 그룹', description: '설명', type: 'STUDY_GROUP', status: 'ACTIVE' });
+    expect(g.members).toEqual([
+      { userId: author.id, nickname: 'QA작성자', loginId: author.loginId, role: 'ADMIN', new: false },
+      { userId: a.id, nickname: 'QA승인', loginId: a.loginId, role: 'MEMBER', new: false },
+    ]);
+    expect(await current(s.id)).toBe(before);
+    const text = "'QA 스터디 그룹' 그룹이 생성되었습니다. 그룹원과 함께 활동하세요.";
+    expect((await inbox(t, author)).at(-1)).toBe(text);
+    expect((await inbox(t, a)).at(-1)).toBe(text);
+    expect((await inbox(t, b)).length).toBe(inboxB);
+    expect((await inbox(t, c)).includes(text)).toBe(false);
+  });
+
+  it('checks permission before state: a stranger on an open post gets 403', async () => {
+    const r = await createRecruitment(t, author);
+    expectError(await t.post('/api/groups', { token: viewer.token, body: groupBody(r.id) }), 403, 'forbidden', '그룹을 생성할 권한이 없습니다.');
+  });
+
+  it('a basePostId that is not an id is 400 validation_failed', async () => {
+    for (const basePostId of ['abc', -1, 0, 1.5, true]) {
+      const res = await t.post('/api/groups', { token: author.token, body: groupBody(basePostId as number) });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['x-error-code']).toBe('validation_failed');
+    }
+  });
+});
+
+describe('system 쪽지 (4.1)', () => {
+  it('apply sends two unread 쪽지 from [시스템], applicant first, with exact texts; approve and reject texts', async () => {
+    const post = await createRecruitment(t, author, { title: '  QA 쪽지 공고 ' });
+    const u = await member('QA쪽지지원');
+    const appId = await applyTo(t, u, post.id);
+    const [system] = await t.db.select().from(users).where(eq(users.system, true));
+    const rows = await t.db.select().from(messages).where(eq(messages.senderId, system.id)).orderBy(asc(messages.id));
+    const lastTwo = rows.slice(-2);
+    expect(lastTwo.map((m) => [m.receiverId, m.content, m.read])).toEqual([
+      [u.id, '▷QA 쪽지 공고◁ 공고에 지원하셨습니다. 승인될 때까지 기다려주세요.', false],
+      [author.id, "QA쪽지지원님이 'QA 쪽지 공고' 공고에 지원하였습니다. 승인 및 거부를 눌러주세요.", false],
+    ]);
+    await decide(t, author, appId, 'APPROVED');
+    expect((await inbox(t, u)).at(-1)).toBe('▷QA 쪽지 공고◁ 공고에 승인되었습니다! 그룹과 채팅방이 만들어질 때까지 기다려주세요.');
+    const v = await member();
+    await decide(t, author, await applyTo(t, v, post.id), 'REJECTED');
+    expect((await inbox(t, v)).at(-1)).toBe('▷QA 쪽지 공고◁ 공고에 거절되었습니다.');
+    const unread = (await t.get('/api/messages/unread-count', { token: v.token })).json();
+    expect(unread).toBe(2);
+  });
+
+  it('no 쪽지 for close, post delete or withdrawal', async () => {
+    const u = await member();
+    const post = await createRecruitment(t, author);
+    await applyTo(t, u, post.id);
+    const before = [(await inbox(t, u)).length, (await inbox(t, author)).length];
+    await close(author, post.id);
+    expect((await t.delete(`/api/recruitments/${post.id}`, { token: author.token })).statusCode).toBe(204);
+    expect([(await inbox(t, u)).length, (await inbox(t, author)).length]).toEqual(before);
+  });
+});
+
+describe('withdrawal (7)', () => {
+  const withdraw = (u: TestUser) => t.delete(`/api/users/${u.id}`, { token: u.token });
+
+  it('received 쪽지 go, sent ones stay under 탈퇴한 사용자; the applicant list loses the application', async () => {
+    const leaver = await member('QA떠남');
+    const post = await createRecruitment(t, author, { totalMembers: 5 });
+    const appId = await applyTo(t, leaver, post.id);
+    await decide(t, author, appId, 'APPROVED');
+    const sent = await t.post('/api/messages', { token: leaver.token, body: { receiverName: 'QA작성자', content: '안녕하세요' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await current(post.id)).toBe(2);
+    const res = await withdraw(leaver);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('회원이 성공적으로 삭제되었습니다.');
+    expect(await t.db.select().from(messages).where(eq(messages.receiverId, leaver.id))).toEqual([]);
+    const msg = (await t.get(`/api/messages/${sent.json().messageId}`, { token: author.token })).json();
+    expect(msg.senderName).toBe('탈퇴한 사용자');
+    const list = (await t.get(`/api/applications/${post.id}/list`, { token: author.token })).json();
+    expect(list.applicants).toEqual([]);
+    expect(list.totalElements).toBe(0);
+    expect(await current(post.id)).toBe(1);
+    const mine = (await t.get('/api/base-posts/my-posts', { token: author.token })).json();
+    expect(mine.find((p: { basePostId: number }) => p.basePostId === post.id)).toMatchObject({ applicantCount: 0, currentMembers: 1 });
+  });
+
+  it('an approved member of a grouped post: exactly −1 in total (the leave), never double', async () => {
+    const post = await createRecruitment(t, author, { totalMembers: 5 });
+    const [a, b] = [await member(), await member()];
+    await decide(t, author, await applyTo(t, a, post.id), 'APPROVED');
+    await decide(t, author, await applyTo(t, b, post.id), 'APPROVED');
+    await close(author, post.id);
+    expect((await t.post('/api/groups', { token: author.token, body: groupBody(post.id) })).statusCode).toBe(201);
+    expect(await current(post.id)).toBe(3);
+    expect((await withdraw(a)).statusCode).toBe(200);
+    expect(await current(post.id)).toBe(2);
+    const members = await t.db.select().from(groupMembers).where(eq(groupMembers.userId, a.id));
+    expect(members).toEqual([]);
+  });
+
+  it('a withdrawn user’s posts vanish from lists and searches, and from the applicant’s my-list', async () => {
+    const leaver = await t.user('QA글쓴이탈퇴');
+    const post = await createRecruitment(t, leaver, { title: 'QA사라질공고' });
+    const u = await member();
+    await applyTo(t, u, post.id);
+    expect((await withdraw(leaver)).statusCode).toBe(200);
+    expect((await t.get(`/api/recruitments/search?keyword=${encodeURIComponent('QA사라질공고')}`)).json().totalElements).toBe(0);
+    expectError(await t.get(`/api/recruitments/${post.id}`), 404, 'not_found', '해당 공고를 찾을 수 없습니다.');
+    expect((await t.get('/api/applications/my-list', { token: u.token })).json()).toEqual([]);
+    // the applicant got no 쪽지 about it
+    expect((await inbox(t, u)).at(-1)).toBe(`▷QA사라질공고◁ 공고에 지원하셨습니다. 승인될 때까지 기다려주세요.`);
+  });
+});
+
+describe('views and unknown routes (8.23, 1.1)', () => {
+  it('concurrent views by one viewer count once', async () => {
+    const r = await createRecruitment(t, author);
+    await Promise.all(Array.from({ length: 8 }, () => t.post(`/api/base-posts/${r.id}/view`, { token: viewer.token })));
+    expect((await t.db.select().from(basePosts).where(eq(basePosts.id, r.id)))[0].views).toBe(1);
+  });
+
+  it('wrong method and unknown sub-route answer the Korean 404', async () => {
+    expectError(await t.post('/api/recruitments/1/close', { token: author.token }), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
+    expectError(await t.get('/api/recruitments/1/foo'), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
+  });
+});
