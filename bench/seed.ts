@@ -6,6 +6,7 @@
  *
  * Every seeded user can log in with the password `password123!` (login ids bench_1, bench_2, ...).
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Db } from '@app/server/src/db/client.js';
@@ -113,6 +114,7 @@ async function seedApplications(db: Db, userIds: { min: number; count: number })
 async function main() {
   const url = process.env.DATABASE_URL;
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data-bench');
+  if (!url) mkdirSync(dataDir, { recursive: true });
   const database = await openDatabase(url ? { url } : { dataDir });
   console.log(`seeding ${url ? 'PostgreSQL' : `PGlite under ${dataDir}`}: ${USERS} users, ${POSTS} posts`);
   const db = database.db;

@@ -336,6 +336,26 @@ describe('lists, search and popular', () => {
   });
 });
 
+describe('list totals', () => {
+  it('follow creates and deletes of each kind exactly', async () => {
+    const t3 = await createTestApp({ now: NOON_SEOUL });
+    try {
+      const w = await t3.user();
+      const total = async (path: string) => (await t3.get(path)).json().totalElements as number;
+      const a = await createRecruitment(t3, w);
+      await createRecruitment(t3, w);
+      await createStudy(t3, w);
+      expect([await total('/api/recruitments'), await total('/api/study-groups')]).toEqual([2, 1]);
+      await t3.delete(`/api/base-posts/${a.id}`, { token: w.token });
+      expect([await total('/api/recruitments'), await total('/api/study-groups')]).toEqual([1, 1]);
+      expect((await t3.delete(`/api/users/${w.id}`, { token: w.token })).statusCode).toBe(200);
+      expect([await total('/api/recruitments'), await total('/api/study-groups')]).toEqual([0, 0]);
+    } finally {
+      await t3.close();
+    }
+  });
+});
+
 describe('GET /api/recruitments/{id} and /api/study-groups/{id}', () => {
   it('hides creatorContact from anonymous callers and shows the profile contact, else the phone', async () => {
     const post = await createRecruitment(t, author);
@@ -394,6 +414,13 @@ describe('PUT /api/recruitments/{id} and /api/study-groups/{id}', () => {
     expectError(await put(`/api/recruitments/${post.id}`, other.token, {}), 403, 'forbidden', '모집 공고를 수정할 권한이 없습니다.');
     expectError(await put(`/api/study-groups/${study.id}`, other.token, {}), 403, 'forbidden', '모집글을 수정할 권한이 없습니다.');
     expectError(await put(`/api/recruitments/${post.id}`, author.token, { title: '' }), 400, 'validation_failed', '제목을 입력해주세요.');
+    expectError(
+      await put(`/api/recruitments/${post.id}`, author.token, recruitmentBody({ title: '바뀌면 안 됨', tags: Array(11).fill(0).map((_, i) => `t${i}`) })),
+      400,
+      'validation_failed',
+      '태그는 최대 10개까지 등록할 수 있습니다.',
+    );
+    expect((await t.get(`/api/recruitments/${post.id}`)).json()).toMatchObject({ title: '사이드 프로젝트 팀원 모집', tags: ['React', 'TypeScript'] });
     expectError(
       await put(`/api/recruitments/${post.id}`, author.token, recruitmentBody({ dueDate: '2025-05-31' })),
       400,
@@ -488,6 +515,8 @@ describe('close and delete', () => {
     expectError(await t.delete(`/api/study-groups/${study.id}`, { token: other.token }), 403, 'forbidden', '모집글을 삭제할 권한이 없습니다.');
     expectError(await t.delete(`/api/base-posts/${study.id}`, { token: other.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
     expectError(await t.delete('/api/base-posts/999999', { token: author.token }), 404, 'not_found', '공고를 찾을 수 없습니다.');
+    expectError(await t.delete(`/api/base-posts/${study.id}`), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(await t.delete('/api/base-posts/0', { token: author.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
 
     await t.patch(`/api/recruitments/${rec.id}/close`, { token: author.token });
     const g = await t.post('/api/groups', { token: author.token, body: { basePostId: rec.id, name: '그룹 이름', description: '설명' } });
