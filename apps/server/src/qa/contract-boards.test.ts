@@ -18,8 +18,14 @@ beforeAll(async () => {
   bob = await t.user('QABob');
 });
 afterAll(() => t.close());
-beforeEach(() => {
+async function relogin(user: TestUser) {
+  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
+  user.token = (res.json() as { token: string }).token;
+}
+// Fresh rate-limit windows and unexpired tokens for every test.
+beforeEach(async () => {
   t.ctx.limiter = new RateLimiter(new MemoryCounterStore(), () => t.clock.now());
+  await Promise.all([alice, bob].map(relogin));
 });
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
@@ -354,6 +360,21 @@ describe('search and paging details (1.4, 3.10)', () => {
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(res.json())).toBe(true);
     expect(res.json().length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('view de-duplication under concurrency (8.23)', () => {
+  it('concurrent view calls by one user or one anonymous viewer raise views once each', async () => {
+    const id = await createBoard(alice);
+    await Promise.all(Array.from({ length: 8 }, () => t.post(`/api/boards/${id}/view`, { token: bob.token })));
+    expect((await boardRow(id)).views).toBe(1);
+    const ip = nextIp();
+    await Promise.all(Array.from({ length: 8 }, () => t.post(`/api/boards/${id}/view`, { ip, headers: { 'user-agent': 'qa-agent' } })));
+    expect((await boardRow(id)).views).toBe(2);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    await t.post(`/api/boards/${id}/view`, { token: alice.token, ip: nextIp() });
+    await t.post(`/api/boards/${id}/view`, { ip, headers: { 'user-agent': 'qa-agent' } });
+    expect((await boardRow(id)).views).toBe(4);
   });
 });
 

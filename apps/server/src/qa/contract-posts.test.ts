@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { applications, basePosts, groupMembers, messages, users } from '../db/schema/index.js';
+import { applicationProfiles, applications, basePosts, groupMembers, messages, users, viewRecords } from '../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
 import {
   addProfile,
@@ -163,6 +163,33 @@ describe('effective inactivity (2.2)', () => {
     expect(mine.find((p: { basePostId: number }) => p.basePostId === post.id).inactive).toBe(true);
     const apps = (await t.get('/api/applications/my-list', { token: u.token })).json();
     expect(apps.find((a: { basePostId: number }) => a.basePostId === post.id).inactive).toBe(true);
+  });
+});
+
+describe('list totals (1.4)', () => {
+  it('totalElements of the unfiltered lists follow creates, deletes of either route, and withdrawal', async () => {
+    const dbCount = async (kind: 'RECRUITMENT' | 'STUDY_GROUP') =>
+      (await t.db.select().from(basePosts).where(eq(basePosts.kind, kind))).length;
+    const check = async () => {
+      const r = (await t.get('/api/recruitments')).json();
+      const s = (await t.get('/api/study-groups')).json();
+      expect(r.totalElements).toBe(await dbCount('RECRUITMENT'));
+      expect(s.totalElements).toBe(await dbCount('STUDY_GROUP'));
+      expect(r.totalPages).toBe(Math.ceil(r.totalElements / 16));
+      expect(s.totalPages).toBe(Math.ceil(s.totalElements / 12));
+    };
+    await check();
+    const leaver = await t.user();
+    const r1 = await createRecruitment(t, leaver);
+    await createRecruitment(t, leaver);
+    const s1 = await createStudy(t, leaver);
+    await createStudy(t, leaver);
+    await check();
+    expect((await t.delete(`/api/recruitments/${r1.id}`, { token: leaver.token })).statusCode).toBe(204);
+    expect((await t.delete(`/api/base-posts/${s1.id}`, { token: leaver.token })).statusCode).toBe(200);
+    await check();
+    expect((await t.delete(`/api/users/${leaver.id}`, { token: leaver.token })).statusCode).toBe(200);
+    await check();
   });
 });
 
@@ -377,6 +404,18 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
     expectError(await t.get(`/api/applications/${post.id}/list`, { token: viewer.token }), 403, 'forbidden', '지원 리스트를 볼 권한이 없습니다.');
   });
 
+  it('an applicant without a profile is listed with field "", techStacks [] and contact null', async () => {
+    const post = await createRecruitment(t, author);
+    const u = await member('QA프로필없음');
+    const appId = await applyTo(t, u, post.id);
+    await t.db.delete(applicationProfiles).where(eq(applicationProfiles.userId, u.id));
+    const res = await t.get(`/api/applications/${post.id}/list`, { token: author.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().applicants).toEqual([
+      { applicationId: appId, applicantNickname: 'QA프로필없음', status: 'PENDING', techStacks: [], field: '', contact: null, userId: u.id },
+    ]);
+  });
+
   it('status update: ids as numeric strings; basePostId is ignored; PENDING is invalid_status', async () => {
     const post = await createRecruitment(t, author);
     const other = await createRecruitment(t, author);
@@ -554,6 +593,24 @@ describe('withdrawal (7)', () => {
     expect(await current(post.id)).toBe(1);
     const mine = (await t.get('/api/base-posts/my-posts', { token: author.token })).json();
     expect(mine.find((p: { basePostId: number }) => p.basePostId === post.id)).toMatchObject({ applicantCount: 0, currentMembers: 1 });
+  });
+
+  it('view records of the user go, the counted views stay; a 쪽지 to the withdrawn name is refused', async () => {
+    const leaver = await t.user('QA조회후탈퇴');
+    const post = await createRecruitment(t, author);
+    expect((await t.post(`/api/base-posts/${post.id}/view`, { token: leaver.token })).statusCode).toBe(204);
+    expect((await t.db.select().from(viewRecords).where(eq(viewRecords.viewerKey, `u:${leaver.id}`))).length).toBe(1);
+    expect((await withdraw(leaver)).statusCode).toBe(200);
+    expect(await t.db.select().from(viewRecords).where(eq(viewRecords.viewerKey, `u:${leaver.id}`))).toEqual([]);
+    expect((await t.db.select().from(basePosts).where(eq(basePosts.id, post.id)))[0].views).toBe(1);
+    for (const receiverName of ['QA조회후탈퇴', '탈퇴한 사용자', '[시스템]']) {
+      expectError(
+        await t.post('/api/messages', { token: author.token, body: { receiverName, content: '안녕' } }),
+        400,
+        'user_not_found',
+        '수신자를 찾을 수 없습니다.',
+      );
+    }
   });
 
   it('an approved member of a grouped post: exactly −1 in total (the leave), never double', async () => {
