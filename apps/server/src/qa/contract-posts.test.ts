@@ -166,6 +166,25 @@ describe('effective inactivity (2.2)', () => {
   });
 });
 
+describe('unknown and actor fields are ignored (1.5, 2.2)', () => {
+  it('create and edit ignore id, creatorId, currentMembers, views, inactive and kind fields in the body', async () => {
+    const extra = { id: 1, creatorId: viewer.id, creatorNickname: 'x', currentMembers: 3, views: 99, inactive: true, kind: 'STUDY_GROUP', createdDateTime: '2020-01-01T00:00:00+09:00' };
+    const res = await t.post('/api/recruitments', { token: author.token, body: recruitmentBody(extra) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ currentMembers: 1, views: 0, creatorNickname: 'QA작성자', createdDateTime: '2025-06-01T12:00:00+09:00' });
+    const id = res.json().id;
+    const row = (await t.db.select().from(basePosts).where(eq(basePosts.id, id)))[0];
+    expect(row).toMatchObject({ creatorId: author.id, kind: 'RECRUITMENT', inactive: false, currentMembers: 1, views: 0 });
+    const edit = await t.put(`/api/recruitments/${id}`, { token: author.token, body: recruitmentBody({ ...extra, title: '고친 제목' }) });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ id, title: '고친 제목', currentMembers: 1, views: 0 });
+    expect((await t.get(`/api/recruitments/${id}`)).statusCode).toBe(200);
+    const s = await t.post('/api/study-groups', { token: author.token, body: studyBody({ ...extra, kind: 'RECRUITMENT' }) });
+    expect(s.statusCode).toBe(201);
+    expect((await t.get(`/api/study-groups/${s.json().id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('list totals (1.4)', () => {
   it('totalElements of the unfiltered lists follow creates, deletes of either route, and withdrawal', async () => {
     const dbCount = async (kind: 'RECRUITMENT' | 'STUDY_GROUP') =>
