@@ -79,11 +79,13 @@ async function main() {
       { name: 'list recruitments page 0', path: '/api/recruitments?page=0' },
       { name: 'list recruitments page 1000', path: '/api/recruitments?page=1000' },
       { name: 'list study groups page 0', path: '/api/study-groups?page=0' },
-      { name: 'search title "프로젝트" (3+ chars)', path: `/api/recruitments/search?searchType=title&keyword=${q('프로젝트')}` },
-      { name: 'search all "알고리즘" (3+ chars)', path: `/api/recruitments/search?searchType=all&keyword=${q('알고리즘')}` },
-      { name: 'search content "코드 리뷰" (3+)', path: `/api/study-groups/search?searchType=content&keyword=${q('코드 리뷰')}` },
-      { name: 'search title "자바" (2 chars)', path: `/api/recruitments/search?searchType=title&keyword=${q('자바')}` },
+      { name: 'search title "머신러닝" (3+, 10%)', path: `/api/recruitments/search?searchType=title&keyword=${q('머신러닝')}` },
+      { name: 'search title "자바" (2 chars, 10%)', path: `/api/recruitments/search?searchType=title&keyword=${q('자바')}` },
+      { name: 'search all "머신러닝" (3+)', path: `/api/recruitments/search?searchType=all&keyword=${q('머신러닝')}` },
       { name: 'search all "자바" (2 chars)', path: `/api/recruitments/search?searchType=all&keyword=${q('자바')}` },
+      { name: 'search title "프로젝트" (3+, 30%)', path: `/api/recruitments/search?searchType=title&keyword=${q('프로젝트')}` },
+      { name: 'search content "코드 리뷰" (3+)', path: `/api/study-groups/search?searchType=content&keyword=${q('코드 리뷰')}` },
+      { name: 'search creator "김민준" (3+)', path: `/api/recruitments/search?searchType=creator&keyword=${q('김민준')}` },
       { name: 'popular recruitments', path: '/api/recruitments/popular' },
     ];
     if (popular[0]) cases.push({ name: 'detail recruitment', path: `/api/recruitments/${popular[0].id}` });
