@@ -12,7 +12,7 @@ import { migrate } from './db/migrate.js';
 import { ensureSystemUser } from './features/account/service.js';
 import { features } from './features/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
+import { frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
@@ -53,6 +53,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
+    maxParamLength: 200,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by presenters; skipping response validation keeps ~25% throughput (stack notes).

@@ -17,9 +17,29 @@ const BAD_BODIES: Array<[string, unknown]> = [
   ['null', 'null'],
   ['wrong types', { id: {}, page: [], title: 5, content: false, nickname: [], loginId: 1, date: 3, tags: 'x', chatRoomId: {} }],
   ['huge strings', { title: '가'.repeat(200_000), content: 'x'.repeat(200_000), nickname: 'n'.repeat(100_000) }],
+  ['NUL characters', { title: 'a\u0000b', content: 'a\u0000b', description: 'a\u0000b', nickname: 'a\u0000b', receiverName: 'a\u0000b' }],
+  ['ids past the integer range', { boardId: 3_000_000_000, recruitmentId: '3000000000', applicationId: 3e9, basePostId: 3e9, categoryId: 3e9, parentReplyId: 3e9, groupId: 3e9, chatRoomId: 3e9 }],
 ];
 
 const concrete = (url: string, id: string) => url.replace(/:[A-Za-z]+/g, id);
+
+describe('ids and characters the database cannot hold', () => {
+  it('answers an id past the integer range as not found', async () => {
+    const res = await t.get('/api/users/me', { token: user.token });
+    expect(res.statusCode).toBe(200);
+    for (const url of ['/api/boards/3000000000', '/api/recruitments/3000000000', '/api/study-groups/3000000000']) {
+      const r = await t.get(url);
+      expect(r.statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers a malformed URL with the plain-text 400', async () => {
+    const r = await t.get('/api/boards/%ff');
+    expect(r.statusCode).toBe(400);
+    expect(r.headers['x-error-code']).toBe('bad_request');
+    expect(r.body).toBe('요청 형식이 올바르지 않습니다.');
+  });
+});
 
 describe('every API route', () => {
   it('answers malformed bodies and bad ids without a 500, always with a Korean text and an error code', async () => {
@@ -30,6 +50,10 @@ describe('every API route', () => {
       const cases: Array<[string, string, unknown]> = [
         ['bad id', concrete(route.url, 'abc'), undefined],
         ['huge id', concrete(route.url, '99999999999999999999'), undefined],
+        ['id past the integer range', concrete(route.url, '3000000000'), undefined],
+        ['malformed escape', concrete(route.url, '%ff'), undefined],
+        ['over-long id', concrete(route.url, '1'.repeat(300)), undefined],
+        ['NUL in the query', `${concrete(route.url, '1')}?keyword=a%00b&category=a%00b&page=1`, undefined],
       ];
       if (route.method !== 'GET') for (const [name, body] of BAD_BODIES) cases.push([name, concrete(route.url, '1'), body]);
       for (const [name, url, body] of cases) {

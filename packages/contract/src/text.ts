@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const codePoints = (s: string): number => [...s].length;
 
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Multi-line text keeps tabs and line breaks; NUL and other controls cannot be stored. */
+// eslint-disable-next-line no-control-regex
+const MULTILINE_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const INVALID_CHARS_TEXT = '사용할 수 없는 문자가 포함되어 있습니다.';
 export const BAD_REQUEST_TEXT = '요청 형식이 올바르지 않습니다.';
 
@@ -26,7 +29,7 @@ export function text(rule: TextRule) {
     .trim()
     .refine((s) => codePoints(s) >= min, { message: rule.tooShort ?? rule.required, abort: true })
     .refine((s) => codePoints(s) <= rule.max, { message: rule.tooLong, abort: true })
-    .refine((s) => rule.multiline || !CONTROL_CHARS.test(s), { message: INVALID_CHARS_TEXT, abort: true });
+    .refine((s) => !(rule.multiline ? MULTILINE_CONTROL_CHARS : CONTROL_CHARS).test(s), { message: INVALID_CHARS_TEXT, abort: true });
 }
 
 /** A list of short strings: trimmed, empty dropped, case-insensitive duplicates dropped (first kept). */
@@ -54,24 +57,35 @@ export function stringList(rule: { maxItems: number; maxLength: number; tooMany:
     });
 }
 
+/** Ids are stored as 32-bit integers. */
+const MAX_STORED_ID = 2_147_483_647;
+/**
+ * A well-formed id too large to be stored: it names nothing, so lookups answer "not found" (404)
+ * instead of the database refusing the parameter. Never falsy, never a real row.
+ */
+export const UNKNOWN_ID = -1;
+
+const toId = (n: number) => (n > MAX_STORED_ID ? UNKNOWN_ID : n);
+
 /** A positive integer id given as a number or a numeric string. */
 export function bodyId(message: string) {
   return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    const n = typeof v === 'number' ? v : /^\s*\d{1,30}\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n <= 0) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return n;
+    return toId(n);
   });
 }
 
 /** A path or query id: positive integer in base 10; anything else is bad_request. */
 export const pathId = z
   .string()
-  .regex(/^\d{1,15}$/, { message: BAD_REQUEST_TEXT })
+  .regex(/^\d{1,30}$/, { message: BAD_REQUEST_TEXT })
   .transform(Number)
-  .refine((n) => n > 0 && Number.isSafeInteger(n), { message: BAD_REQUEST_TEXT });
+  .refine((n) => n > 0, { message: BAD_REQUEST_TEXT })
+  .transform(toId);
 
 /** The zero-based page query parameter; anything malformed means 0 (contract 1.4). */
 export const pageParam = z

@@ -18,6 +18,8 @@ function toAppError(error: FastifyError): AppError | null {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationError(error.validation[0]?.message, error.validationContext === 'body');
   }
+  const dbError = fromDatabaseError(error);
+  if (dbError) return dbError;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(413, 'payload_too_large', '요청 본문이 너무 큽니다.');
@@ -30,7 +32,38 @@ function toAppError(error: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * Last line of defence for input the validators let through: a value PostgreSQL cannot take
+ * (an integer out of range, a NUL character) is the client's mistake, not a 500.
+ */
+function fromDatabaseError(error: unknown): AppError | null {
+  let e = error as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code === '22003' || e.code === '22P05' || e.code === '22021' || e.code === '22P02') {
+      return new AppError(400, 'bad_request', BAD_REQUEST_TEXT);
+    }
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+const hasNul = (v: unknown): boolean => {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  return false;
+};
+
+/** Router-level failures (a malformed URL, an over-long path parameter) answer like every other error. */
+export function frameworkErrors(_error: FastifyError, _req: unknown, reply: import('fastify').FastifyReply) {
+  return send(reply, new AppError(400, 'bad_request', BAD_REQUEST_TEXT));
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
+  // NUL can never be stored in PostgreSQL text: refuse it in the query string up front.
+  app.addHook('onRequest', async (req) => {
+    if (/%00/i.test(req.url)) throw new AppError(400, 'bad_request', BAD_REQUEST_TEXT);
+  });
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = toAppError(error);
     if (known) return send(reply, known);
@@ -48,11 +81,14 @@ export function registerBodyParsers(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
+      return done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
     }
+    if (hasNul(parsed)) return done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
+    done(null, parsed);
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
     if (String(body).length === 0) return done(null, undefined);

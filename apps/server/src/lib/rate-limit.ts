@@ -80,3 +80,17 @@ export class RateLimiter {
     return this.store.close?.();
   }
 }
+
+/** The families of contract 1.7, defined once; routes that share a row share a counter. */
+export const LIMITS = {
+  login: { limit: { name: 'login', max: 10, windowMs: MINUTE }, by: 'ip' },
+  register: { limit: { name: 'register', max: 10, windowMs: HOUR }, by: 'ip' },
+  duplicateCheck: { limit: { name: 'check', max: 30, windowMs: MINUTE }, by: 'ip' },
+  /** POST recruitments, study-groups and boards together */
+  contentCreate: { limit: { name: 'content-create', max: 20, windowMs: HOUR }, by: 'user' },
+  apply: { limit: { name: 'apply', max: 30, windowMs: HOUR }, by: 'user' },
+  reply: { limit: { name: 'reply', max: 25, windowMs: MINUTE }, by: 'user' },
+  message: { limit: { name: 'message', max: 20, windowMs: MINUTE }, by: 'user' },
+  /** both …/view routes together */
+  view: { limit: { name: 'view', max: 60, windowMs: MINUTE }, by: 'ip' },
+} as const satisfies Record<string, { limit: Limit; by: 'ip' | 'user' }>;

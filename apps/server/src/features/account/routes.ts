@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { Forbidden } from '../../lib/errors.js';
 import { parseBody } from '../../lib/validation.js';
-import { HOUR, MINUTE } from '../../lib/rate-limit.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { isSelf } from './policy.js';
@@ -23,7 +23,6 @@ import { presentMe } from './presenter.js';
 import * as accounts from './service.js';
 import { withdraw } from './withdrawal.js';
 
-const checkLimit = { limit: { name: 'check', max: 30, windowMs: MINUTE }, by: 'ip' as const };
 const noAccess = () => new Forbidden('정보에 접근할 권한이 없습니다.');
 const userIdParams = z.object({ id: pathId });
 
@@ -35,7 +34,7 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     '/api/auth/login',
     {
       schema: { tags, body: loginBody, response: { 200: loginResponse } },
-      config: { auth: 'public', rateLimit: [{ limit: { name: 'login', max: 10, windowMs: MINUTE }, by: 'ip' }] },
+      config: { auth: 'public', rateLimit: [LIMITS.login] },
     },
     async (req) => accounts.login(ctx, req.body.loginId, req.body.password),
   );
@@ -44,7 +43,7 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     '/api/users/register',
     {
       schema: { tags, body: registerBody, response: { 201: plainText } },
-      config: { auth: 'public', rateLimit: [{ limit: { name: 'register', max: 10, windowMs: HOUR }, by: 'ip' }] },
+      config: { auth: 'public', rateLimit: [LIMITS.register] },
     },
     async (req, reply) => {
       await accounts.register(ctx, req.body);
@@ -54,13 +53,13 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/users/check-loginid',
-    { schema: { tags, body: checkLoginIdBody, response: { 200: z.boolean() } }, config: { auth: 'public', rateLimit: [checkLimit] } },
+    { schema: { tags, body: checkLoginIdBody, response: { 200: z.boolean() } }, config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] } },
     async (req) => accounts.loginIdTaken(ctx.db, req.body.loginId),
   );
 
   app.post(
     '/api/users/check-nickname',
-    { schema: { tags, body: checkNicknameBody, response: { 200: z.boolean() } }, config: { auth: 'public', rateLimit: [checkLimit] } },
+    { schema: { tags, body: checkNicknameBody, response: { 200: z.boolean() } }, config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] } },
     async (req) => accounts.nicknameTaken(ctx.db, req.body.nickname),
   );
 

@@ -3,19 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applyBody, pageParam, pathId, statusBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { HOUR } from '../../lib/rate-limit.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { parseBody } from '../../lib/validation.js';
 import * as applications from './service.js';
 
-const applyLimit = { limit: { name: 'apply', max: 30, windowMs: HOUR }, by: 'user' as const };
 
 export default function applicationRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['applications'];
 
-  app.post('/api/applications', { schema: { tags }, config: { rateLimit: [applyLimit] } }, async (req, reply) => {
+  app.post('/api/applications', { schema: { tags }, config: { rateLimit: [LIMITS.apply] } }, async (req, reply) => {
     const user = requireUser(req);
     const { recruitmentId } = parseBody(applyBody, req.body);
     return reply.status(201).send(await applications.apply(ctx, user, recruitmentId));

@@ -17,9 +17,9 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { NotFound } from '../../lib/errors.js';
-import { HOUR, MINUTE } from '../../lib/rate-limit.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { sendText } from '../../lib/reply.js';
-import { requireUser, type RouteLimit } from '../../lib/request-auth.js';
+import { requireUser } from '../../lib/request-auth.js';
 import { parseBody } from '../../lib/validation.js';
 import { presentBoard } from './presenter.js';
 import * as replyService from './replies.js';
@@ -28,9 +28,6 @@ import { viewerKey } from './viewer-key.js';
 
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
-const boardCreateLimit: RouteLimit = { limit: { name: 'board-create', max: 20, windowMs: HOUR }, by: 'user' };
-const replyCreateLimit: RouteLimit = { limit: { name: 'reply-create', max: 25, windowMs: MINUTE }, by: 'user' };
-const viewLimit: RouteLimit = { limit: { name: 'board-view', max: 60, windowMs: MINUTE }, by: 'ip' };
 
 export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +68,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/boards/:id/view',
-    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [viewLimit] } },
+    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
       await boards.countView(ctx.db, req.params.id, viewerKey(req, ctx.config.jwtSecret), ctx.clock.now());
       return reply.status(204).send();
@@ -80,7 +77,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/boards',
-    { schema: { tags, body: createBoardBody, response: { 201: plainText } }, config: { rateLimit: [boardCreateLimit] } },
+    { schema: { tags, body: createBoardBody, response: { 201: plainText } }, config: { rateLimit: [LIMITS.contentCreate] } },
     async (req, reply) => {
       const id = await boards.createBoard(ctx, requireUser(req), req.body);
       reply.header('location', `/api/boards/${id}`);
@@ -101,7 +98,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/replies',
-    { schema: { tags, body: createReplyBody, response: { 201: reply } }, config: { rateLimit: [replyCreateLimit] } },
+    { schema: { tags, body: createReplyBody, response: { 201: reply } }, config: { rateLimit: [LIMITS.reply] } },
     async (req, res) => res.status(201).send(await replyService.createReply(ctx, requireUser(req), req.body)),
   );
 

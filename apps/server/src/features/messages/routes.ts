@@ -13,13 +13,12 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
-import { MINUTE } from '../../lib/rate-limit.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { presentItem, presentMessage, presentRecent } from './presenter.js';
 import * as messages from './service.js';
 
 const idParams = z.object({ id: pathId });
-const sendLimit = { limit: { name: 'message-send', max: 20, windowMs: MINUTE }, by: 'user' as const };
 
 export default function messageRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +54,7 @@ export default function messageRoutes(fastify: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/messages',
-    { schema: { tags, body: sendMessageBody, response: { 201: message } }, config: { rateLimit: [sendLimit] } },
+    { schema: { tags, body: sendMessageBody, response: { 201: message } }, config: { rateLimit: [LIMITS.message] } },
     async (req, reply) => {
       const sent = await messages.send(ctx, requireUser(req), req.body.receiverName, req.body.content);
       return reply.status(201).send(presentMessage(sent.row, sent.receiverName));

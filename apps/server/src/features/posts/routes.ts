@@ -5,7 +5,7 @@ import { codePoints, pageParam, pathId, SEARCH_TOO_LONG_TEXT, SEARCH_TYPES, type
 import type { AppContext } from '../../context.js';
 import { BadRequest } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
-import { HOUR, MINUTE } from '../../lib/rate-limit.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND, RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
@@ -16,8 +16,6 @@ import * as posts from './service.js';
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
 const searchQuery = z.object({ page: pageParam, searchType: z.unknown().optional(), keyword: z.unknown().optional() });
-const createLimit = { limit: { name: 'post-create', max: 20, windowMs: HOUR }, by: 'user' as const };
-const viewLimit = { limit: { name: 'post-view', max: 60, windowMs: MINUTE }, by: 'ip' as const };
 
 /** Contract 3.3 search rules: trimmed; under 2 characters is no filter; over 50 is 400; unknown type is all. */
 function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search | null {
@@ -56,7 +54,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),
   );
 
-  app.post(cfg.path, { schema: { tags }, config: { rateLimit: [createLimit] } }, async (req, reply) => {
+  app.post(cfg.path, { schema: { tags }, config: { rateLimit: [LIMITS.contentCreate] } }, async (req, reply) => {
     const user = requireUser(req);
     return reply.status(201).send(detail(await posts.createPost(ctx, cfg, user, req.body), user.id));
   });
@@ -86,7 +84,7 @@ export default function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/base-posts/:id/view',
-    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [viewLimit] } },
+    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
       const key = posts.viewerKey(ctx, req.user, req.ip, String(req.headers['user-agent'] ?? ''));
       await posts.countView(ctx, req.params.id, key);
