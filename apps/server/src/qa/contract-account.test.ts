@@ -2,9 +2,14 @@
  * QA: contract §1 (conventions), §3.1 (account) and §8 (security rules) — what the feature tests do not cover.
  * Written from /work/shared/spec/api-contract.md alone.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { users } from '../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../test/helpers.js';
 
@@ -439,6 +444,15 @@ describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
     expectError(res, 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
   });
 
+  it('runs the generic checks (body size, JSON syntax) before the 403 for another id', async () => {
+    const a = await t.user();
+    const b = await t.user();
+    const big = await t.put(`/api/users/${b.id}`, { token: a.token, body: edit({ nickname: 'x'.repeat(1_100_000) }) });
+    expectError(big, 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
+    const bad = await t.request('PUT', `/api/users/${b.id}`, { token: a.token, body: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expectError(bad, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+  });
+
   it('answers malformed JSON with 400 bad_request', async () => {
     const u = await t.user();
     const res = await t.request('PUT', `/api/users/${u.id}`, {
@@ -576,5 +590,67 @@ describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
       expect(res.body).toMatch(/[가-힣]/);
       expect(() => JSON.parse(res.body)).toThrow();
     }
+  });
+});
+
+describe('configured ALLOWED_ORIGINS and TRUST_PROXY (1.7, 1.8)', () => {
+  let built: BuiltApp;
+  beforeAll(async () => {
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'qa-cors-')),
+      JWT_SECRET: 'qa-secret-'.padEnd(64, 'q'),
+      RUN_JOBS: 'false',
+      WEB_DIST: '/nonexistent',
+      ALLOWED_ORIGINS: 'http://web.example:5173, https://front.example',
+      TRUST_PROXY: 'true',
+    });
+    built = await buildApp({ config, logger: false });
+    await built.app.ready();
+  }, 120_000);
+  afterAll(() => built?.app.close());
+
+  const preflight = (origin: string) =>
+    built.app.inject({
+      method: 'OPTIONS',
+      url: '/api/messages',
+      headers: { host: 'api.example', origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+
+  it.each(['http://web.example:5173', 'https://front.example'])('admits the listed origin %s with credentials', async (origin) => {
+    const res = await preflight(origin);
+    expect(res.statusCode).toBeLessThan(300);
+    expect(res.headers['access-control-allow-origin']).toBe(origin);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it.each(['http://web.example:5174', 'http://front.example', 'https://front.example.evil.example', 'null'])(
+    'admits no other origin: %s',
+    async (origin) => {
+      const res = await preflight(origin);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
+
+  it('exposes X-Error-Code to a listed origin on an error answer', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/api/messages', headers: { origin: 'https://front.example' } });
+    expectError(res, 401, 'login_required', '로그인이 필요합니다.');
+    expect(res.headers['access-control-allow-origin']).toBe('https://front.example');
+    expect(String(res.headers['access-control-expose-headers']).toLowerCase()).toContain('x-error-code');
+  });
+
+  it('with TRUST_PROXY, keys the login limit by X-Forwarded-For', async () => {
+    let attempt = 0; // a new id each time, so the per-id lock never bites
+    const login = (xff: string) =>
+      built.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.99.0.1',
+        headers: { 'x-forwarded-for': xff },
+        payload: { loginId: `nobody_proxy${++attempt}`, password: 'password1' },
+      });
+    for (let i = 0; i < 10; i++) expect((await login('198.51.100.7')).statusCode).toBe(401);
+    expectError(await login('198.51.100.7'), 429, 'rate_limited');
+    // another client behind the same proxy is not limited
+    expect((await login('198.51.100.8')).statusCode).toBe(401);
   });
 });

@@ -137,6 +137,22 @@ describe('POST /api/messages', () => {
     expectError(res, 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
   });
 
+  it('treats exactly 1 MiB as within the limit and one byte more as 413 (1.6)', async () => {
+    const a = await fresh();
+    const frame = (n: number) => `{"receiverName":"${a.nickname}","content":"${'x'.repeat(n)}"}`;
+    const overhead = Buffer.byteLength(frame(0));
+    const exact = frame(1024 * 1024 - overhead);
+    expect(Buffer.byteLength(exact)).toBe(1024 * 1024);
+    const atLimit = await t.request('POST', '/api/messages', { token: a.token, body: exact, headers: { 'content-type': 'application/json' } });
+    expectError(atLimit, 400, 'validation_failed', TOO_LONG);
+    const over = await t.request('POST', '/api/messages', {
+      token: a.token,
+      body: frame(1024 * 1024 - overhead + 1),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(over, 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
+  });
+
   it('answers malformed JSON with 400 bad_request', async () => {
     const a = await fresh();
     const res = await t.request('POST', '/api/messages', {
