@@ -261,6 +261,13 @@ describe('POST /api/auth/login (3.1, 8.3, 8.4)', () => {
     expectError(await t.post('/api/auth/login', { ip: nextIp(), body: b }), 400, 'validation_failed', LOGIN_EMPTY);
   });
 
+  it('answers a login id with a NUL character with a clear 4xx, never a 500', async () => {
+    const res = await login('ab\u0000cd', 'password123');
+    expect([400, 401]).toContain(res.statusCode);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['x-error-code']).toBeTruthy();
+  });
+
   it('does not count an empty-field 400 as a failure towards the lock', async () => {
     const u = await t.user();
     for (let i = 0; i < 12; i++) await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: '' } });
@@ -551,6 +558,11 @@ describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
       headers: { host: 'app.example:8080', origin: 'http://app.example.evil.example:8080', 'access-control-request-method': 'POST' },
     });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a malformed URL encoding with the plain-text 400 bad_request', async () => {
+    const u = await t.user();
+    expectError(await t.get('/api/users/%E0%A4%A', { token: u.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY: the login limit stays on the socket address', async () => {

@@ -354,6 +354,36 @@ describe('GET and DELETE /api/messages/{id} (3.9, 8.14)', () => {
     }
   });
 
+  it('answers an id beyond the stored range with 404 (unknown id), never 500', async () => {
+    const a = await fresh();
+    for (const id of ['2147483648', '99999999999', '999999999999999']) {
+      expectError(await t.get(`/api/messages/${id}`, { token: a.token }), 404, 'not_found', NOT_FOUND);
+      expectError(await t.delete(`/api/messages/${id}`, { token: a.token }), 404, 'not_found', NOT_FOUND);
+    }
+  });
+
+  it('answers a malformed URL encoding in the id with the plain-text 400 bad_request', async () => {
+    const a = await fresh();
+    expectError(await t.get('/api/messages/%E0%A4%A', { token: a.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+  });
+
+  it('answers NUL characters in content or receiverName with a clear 400, never a database error (8.17, 8.25)', async () => {
+    const a = await fresh();
+    const b = await fresh();
+    const before = (await t.db.select().from(messages)).length;
+    for (const body of [
+      { receiverName: b.nickname, content: '가\u0000나' },
+      { receiverName: `${b.nickname}\u0000`, content: '안녕' },
+    ]) {
+      const res = await post(a, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['x-error-code']).toMatch(/^(validation_failed|bad_request|user_not_found)$/);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toMatch(/[가-힣]/);
+    }
+    expect((await t.db.select().from(messages)).length).toBe(before);
+  });
+
   it('authenticates before checking the id format', async () => {
     expectError(await t.get('/api/messages/abc'), 401, 'login_required', '로그인이 필요합니다.');
     expectError(await t.delete('/api/messages/abc'), 401, 'login_required', '로그인이 필요합니다.');
