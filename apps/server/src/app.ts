@@ -86,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(cors, {
     delegator: (req, cb) => {
       const origin = req.headers.origin;
-      const sameOrigin = origin !== undefined && safeHost(origin) === req.headers.host;
+      const sameOrigin = origin !== undefined && origin === `${req.protocol}://${req.headers.host}`;
       cb(null, {
         origin: origin !== undefined && (sameOrigin || config.allowedOrigins.includes(origin)),
         credentials: true,
@@ -128,12 +128,4 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   return { app, ctx, database, apiRoutes };
-}
-
-function safeHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
 }

@@ -33,6 +33,29 @@ describe('ids and characters the database cannot hold', () => {
     }
   });
 
+  it('keeps the usual rules around NUL: page falls back to 0, login comes first, unknown fields are ignored', async () => {
+    expect((await t.get('/api/messages?page=%00', { token: user.token })).json().number).toBe(0);
+    expect((await t.get('/api/messages?page=%00')).statusCode).toBe(401);
+    const other = await t.user();
+    const sent = await t.post('/api/messages', { token: user.token, body: { receiverName: other.nickname, content: 'ok', extra: 'a\u0000b' } });
+    expect(sent.statusCode).toBe(201);
+    const nulName = await t.post('/api/messages', { token: user.token, body: { receiverName: 'a\u0000b', content: 'ok' } });
+    expect(nulName.headers['x-error-code']).toBe('user_not_found');
+    const login = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: 'ab\u0000cd', password: 'whatever1' } });
+    expect(login.headers['x-error-code']).toBe('invalid_credentials');
+  });
+
+  it('treats another scheme on the same host as another origin', async () => {
+    const res = await t.request('OPTIONS', '/api/users/me', {
+      headers: { host: 'app.example:8080', origin: 'https://app.example:8080', 'access-control-request-method': 'GET' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const same = await t.request('OPTIONS', '/api/users/me', {
+      headers: { host: 'app.example:8080', origin: 'http://app.example:8080', 'access-control-request-method': 'GET' },
+    });
+    expect(same.headers['access-control-allow-origin']).toBe('http://app.example:8080');
+  });
+
   it('answers a malformed URL with the plain-text 400', async () => {
     const r = await t.get('/api/boards/%ff');
     expect(r.statusCode).toBe(400);

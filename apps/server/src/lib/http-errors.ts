@@ -47,23 +47,12 @@ function fromDatabaseError(error: unknown): AppError | null {
   return null;
 }
 
-const hasNul = (v: unknown): boolean => {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (Array.isArray(v)) return v.some(hasNul);
-  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
-  return false;
-};
-
 /** Router-level failures (a malformed URL, an over-long path parameter) answer like every other error. */
 export function frameworkErrors(_error: FastifyError, _req: unknown, reply: import('fastify').FastifyReply) {
   return send(reply, new AppError(400, 'bad_request', BAD_REQUEST_TEXT));
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
-  // NUL can never be stored in PostgreSQL text: refuse it in the query string up front.
-  app.addHook('onRequest', async (req) => {
-    if (/%00/i.test(req.url)) throw new AppError(400, 'bad_request', BAD_REQUEST_TEXT);
-  });
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = toAppError(error);
     if (known) return send(reply, known);
@@ -81,14 +70,11 @@ export function registerBodyParsers(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      done(null, JSON.parse(text));
     } catch {
-      return done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
+      done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
     }
-    if (hasNul(parsed)) return done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
-    done(null, parsed);
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
     if (String(body).length === 0) return done(null, undefined);

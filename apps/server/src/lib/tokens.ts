@@ -29,6 +29,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: now,
       });
       if (typeof payload.sub !== 'string' || typeof payload.uid !== 'number' || typeof payload.tv !== 'number') return null;

@@ -104,6 +104,8 @@ export async function updateAccount(ctx: AppContext, userId: number, input: Acco
 const invalidCredentials = () => new Unauthorized('아이디 또는 비밀번호가 일치하지 않습니다.', 'invalid_credentials');
 
 export async function login(ctx: AppContext, loginId: string, password: string): Promise<LoginResponse> {
+  // No login id contains NUL (and PostgreSQL cannot compare one): it names nobody.
+  if (loginId.includes('\u0000')) throw invalidCredentials();
   const key = loginId.toLowerCase();
   const now = ctx.clock.now();
   const [failure] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));

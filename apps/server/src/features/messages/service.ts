@@ -85,7 +85,8 @@ export async function deleteMessage(db: Db, receiverId: number, id: number): Pro
 /** An active, non-system user by nickname, trimmed and case-insensitive (contract 3.9). */
 async function findReceiver(db: Db, name: unknown): Promise<{ id: number; nickname: string }> {
   const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed) {
+  // a NUL can name nobody (and PostgreSQL cannot compare it)
+  if (trimmed && !trimmed.includes('\u0000')) {
     const [row] = await db
       .select({ id: users.id, nickname: users.nickname })
       .from(users)
