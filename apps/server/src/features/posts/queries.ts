@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { codePoints, type SearchType } from '@app/contract';
+import type { SearchType } from '@app/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
+import { containsKeyword } from '../../lib/text-search.js';
 import { effectiveInactive } from './inactivity.js';
 
 /** One list/detail row: the post, its effective inactivity, creator name and tags in order. */
@@ -40,30 +41,15 @@ const listColumns = (today: string) => sql`
   ${effectiveInactive(today)} AS inactive, p.creator_id, u.nickname, (u.withdrawn_at IS NOT NULL) AS withdrawn,
   COALESCE((SELECT array_agg(t.name ORDER BY t.position) FROM post_tags t WHERE t.post_id = p.id), '{}') AS tags`;
 
-/** `%`, `_` and `\` match literally (contract 3.3). */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
- * `column ILIKE pattern`, or plain LIKE when the keyword has no letters with case (Hangul, digits):
- * the same matches, and several times cheaper per row on a sequential scan of Korean text.
- */
-function contains(column: SQL, keyword: string): SQL {
-  const pat = likePattern(keyword);
-  const caseless = keyword.toLowerCase() === keyword.toUpperCase();
-  return caseless ? sql`${column} LIKE ${pat}` : sql`${column} ILIKE ${pat}`;
-}
-
-/**
- * The (id, created_at) of the posts matching a keyword. Each branch can use its own trigram GIN index
- * (title, description, users.nickname); "all" is a UNION so that stays true for the OR of three columns.
+ * The (id, created_at) of the posts matching a keyword. Each branch can use its own trigram or bigram GIN
+ * index (title, description, users.nickname); "all" is a UNION so that stays true for the OR of three columns.
  */
 function matching(kind: PostKind, type: SearchType, keyword: string): SQL {
   const select = sql`SELECT id, created_at FROM base_posts WHERE kind = ${kind} AND`;
-  const byTitle = sql`${select} ${contains(sql`title`, keyword)}`;
-  const byContent = sql`${select} ${contains(sql`description`, keyword)}`;
-  const byCreator = sql`${select} creator_id IN (SELECT id FROM users WHERE ${contains(sql`nickname`, keyword)})`;
+  const byTitle = sql`${select} ${containsKeyword(sql`title`, keyword)}`;
+  const byContent = sql`${select} ${containsKeyword(sql`description`, keyword)}`;
+  const byCreator = sql`${select} creator_id IN (SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)})`;
   switch (type) {
     case 'title':
       return byTitle;
@@ -72,11 +58,6 @@ function matching(kind: PostKind, type: SearchType, keyword: string): SQL {
     case 'creator':
       return byCreator;
     default:
-      // Under 3 characters no trigram exists, so every branch is a sequential scan: do one, not three.
-      if (codePoints(keyword) < 3) {
-        return sql`${select} (${contains(sql`title`, keyword)} OR ${contains(sql`description`, keyword)}
-          OR creator_id IN (SELECT id FROM users WHERE ${contains(sql`nickname`, keyword)}))`;
-      }
       return sql`${byTitle} UNION ${byContent} UNION ${byCreator}`;
   }
 }
