@@ -58,6 +58,11 @@ test('A writes to B: badge, dropdown, detail marks read, replies from three plac
   const detail = page.getByRole('dialog');
   await expect(detail.getByRole('heading', { name: `보낸 사람: ${a.nickname}` })).toBeVisible();
   await expect(detail.getByTestId('message-content')).toHaveText(first);
+  // one close (닫기) control; 답장쓰기 on the left, 삭제하기 on the right
+  await expect(detail.getByRole('button', { name: '닫기' })).toHaveCount(1);
+  const replyBox = (await detail.getByRole('button', { name: '답장쓰기' }).boundingBox())!;
+  const deleteBox = (await detail.getByRole('button', { name: '삭제하기' }).boundingBox())!;
+  expect(replyBox.x + replyBox.width).toBeLessThan(deleteBox.x);
   await expect(badge).toHaveText('1');
   await expect(entries.nth(1)).toHaveAttribute('data-read', 'true');
 
@@ -94,11 +99,15 @@ test('A writes to B: badge, dropdown, detail marks read, replies from three plac
   await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
   await dialogs.expect('답장 전송 완료');
 
-  // the row's reply icon uses the inbox wording
+  // the row's reply icon is a reply too (spec 8: Reply: 답장 전송 완료)
+  await expect.poll(() => dialogs.messages.filter((m) => m === '답장 전송 완료').length).toBe(1);
   await rows.nth(1).getByRole('button', { name: '답장', exact: true }).click();
+  await expect(composeDialog(page).getByLabel('받는 사람:')).toHaveValue(a.nickname);
+  await expect(composeDialog(page).getByLabel('받는 사람:')).not.toBeEditable();
   await composeDialog(page).getByLabel('쪽지 내용:').fill('목록에서 보낸 답장');
   await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
-  await dialogs.expect('쪽지를 성공적으로 보냈습니다.');
+  await expect.poll(() => dialogs.messages.filter((m) => m === '답장 전송 완료').length).toBe(2);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   const aInbox = await inboxOf(request, a);
   expect(aInbox.content.map((m) => m.content)).toEqual(['목록에서 보낸 답장', '답장입니다', '네, 좋아요!']);
@@ -149,6 +158,11 @@ test('a [시스템] 쪽지 (from a reply to my board post) has no reply button a
   await expect(detail.getByRole('heading', { name: '보낸 사람: [시스템]' })).toBeVisible();
   await expect(detail.getByRole('button', { name: '답장쓰기' })).toHaveCount(0);
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  // 삭제하기 alone, right-aligned with the body text
+  const body = (await detail.getByTestId('message-content').boundingBox())!;
+  const del = (await detail.getByRole('button', { name: '삭제하기' }).boundingBox())!;
+  expect(Math.abs(del.x + del.width - (body.x + body.width))).toBeLessThan(2);
+  expect(del.x).toBeGreaterThan(body.x + body.width / 2);
   await detail.getByRole('button', { name: '삭제하기' }).click();
   await dialogs.expect('정말 이 쪽지를 삭제하시겠습니까?');
   await dialogs.expect('쪽지가 삭제되었습니다.');
@@ -156,7 +170,7 @@ test('a [시스템] 쪽지 (from a reply to my board post) has no reply button a
   await expect(page.getByText('받은 쪽지가 없습니다.')).toBeVisible();
 });
 
-test('replying to a withdrawn sender says the receiver cannot be found; pages come in blocks', async ({ page, request, dialogs }) => {
+test('replying to a withdrawn sender fails with the reply wording; pages come in blocks', async ({ page, request, dialogs }) => {
   const me = await apiUser(request);
   const leaver = await apiUser(request);
   const friend = await apiUser(request);
@@ -177,8 +191,95 @@ test('replying to a withdrawn sender says the receiver cannot be found; pages co
   await rows.nth(1).getByRole('button', { name: '답장', exact: true }).click();
   await composeDialog(page).getByLabel('쪽지 내용:').fill('안녕히 가세요');
   await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
-  await dialogs.expect('쪽지 수신자를 찾을 수 없습니다.');
+  await dialogs.expect('답장 전송 실패');
   await expect(composeDialog(page)).toBeVisible();
+  await composeDialog(page).getByRole('button', { name: '닫기' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('쪽지 쓰기 on the inbox page: typed receiver, inbox wording and the 수신자 rule', async ({ page, request, dialogs }) => {
+  const me = await apiUser(request);
+  const friend = await apiUser(request);
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  await expect(page.getByText('받은 쪽지가 없습니다.')).toBeVisible();
+
+  await page.getByRole('button', { name: '쪽지 쓰기' }).click();
+  const compose = composeDialog(page);
+  const receiver = compose.getByLabel('받는 사람:');
+  await expect(receiver).toBeEditable();
+  await expect(receiver).toHaveValue('');
+
+  // content is checked first, in the browser
+  await receiver.fill('아무도아닌사람');
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지 내용을 입력하세요.');
+
+  // an unknown, withdrawn or reserved name: the server text names the 수신자
+  await compose.getByLabel('쪽지 내용:').fill('처음 인사드립니다');
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지 수신자를 찾을 수 없습니다.');
+  await expect(compose).toBeVisible();
+  await receiver.fill('[시스템]');
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '쪽지 수신자를 찾을 수 없습니다.').length).toBe(2);
+
+  // any other failure
+  await page.route(/\/api\/messages$/, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: '서버 오류가 발생했습니다.' })
+      : route.continue(),
+  );
+  await receiver.fill(friend.nickname);
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지 전송에 실패했습니다.');
+  await page.unroute(/\/api\/messages$/);
+
+  // the receiver is matched trimmed and case-insensitively
+  await receiver.fill(`  ${friend.nickname.toUpperCase()} `);
+  await compose.getByRole('button', { name: '전송하기' }).click();
+  await dialogs.expect('쪽지를 성공적으로 보냈습니다.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const inbox = await inboxOf(request, friend);
+  expect(inbox.content.map((m) => [m.senderName, m.content])).toEqual([[me.nickname, '처음 인사드립니다']]);
+
+  // a 쪽지 to oneself shows up at once
+  await page.getByRole('button', { name: '쪽지 쓰기' }).click();
+  await composeDialog(page).getByLabel('받는 사람:').fill(me.nickname);
+  await composeDialog(page).getByLabel('쪽지 내용:').fill('나에게 쓰는 메모');
+  await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '쪽지를 성공적으로 보냈습니다.').length).toBe(2);
+  await expect(page.getByTestId('message-row')).toHaveCount(1);
+  await expect(page.getByTestId('message-row')).toContainText('나에게 쓰는 메모');
+  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+});
+
+test('the badge catches up after my own action sends me a [시스템] 쪽지 (applying)', async ({ page, request, dialogs }) => {
+  const author = await apiUser(request);
+  const applicant = await apiUser(request);
+  const dueDate = new Date(Date.now() + 9 * 3600_000 + 10 * 86_400_000).toISOString().slice(0, 10);
+  const post = await request.post('/api/recruitments', {
+    headers: auth(author),
+    data: { title: '배지 공고', description: '설명', topic: '웹', totalMembers: 3, dueDate, tags: [] },
+  });
+  expect(post.status(), await post.text()).toBe(201);
+  const { id } = (await post.json()) as { id: number };
+  const profile = await request.post('/api/user-info', { headers: auth(applicant), data: { contact: '비공개', field: '백엔드', techStacks: [] } });
+  expect(profile.status(), await profile.text()).toBe(201);
+
+  await page.clock.install();
+  await loginWithToken(page, applicant);
+  await page.goto(`/recruitment/${id}`);
+  await expect(page.getByRole('button', { name: '지원하기' })).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  await page.getByRole('button', { name: '지원하기' }).click();
+  await dialogs.expect('지원이 완료되었습니다.');
+  // no 30 s poll has run (the clock is held): the write itself refreshed the count
+  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+  await page.getByRole('button', { name: '쪽지함' }).click();
+  await expect(page.getByTestId('recent-message')).toHaveCount(1);
+  await expect(page.getByTestId('recent-message')).toContainText('[시스템]');
+  await expect(page.getByTestId('recent-message')).toContainText('▷배지 공고◁ 공고에 지원하셨습니다....');
 });
 
 test('failure texts: inbox load, delete and a send that never reaches the server', async ({ page, request, dialogs }) => {

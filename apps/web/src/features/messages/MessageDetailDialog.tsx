@@ -45,20 +45,16 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
             <p className="min-h-24 whitespace-pre-wrap break-words text-sm" data-testid="message-content">
               {message.content || '내용 없음'}
             </p>
-            <div className="flex justify-end gap-2">
-              {!fromSystem && (
-                <button type="button" className="btn-secondary mr-auto" onClick={onClose}>
-                  닫기
-                </button>
-              )}
-              <button type="button" className="btn-danger" onClick={onDelete}>
-                삭제하기
-              </button>
+            {/* closing is the title bar's 닫기; without 답장쓰기 (system sender) 삭제하기 stays right-aligned alone */}
+            <div className="flex gap-2">
               {!fromSystem && (
                 <button type="button" className="btn-primary" onClick={() => setReplying(true)}>
                   답장쓰기
                 </button>
               )}
+              <button type="button" className="btn-danger ml-auto" onClick={onDelete}>
+                삭제하기
+              </button>
             </div>
           </div>
         )}

@@ -8,12 +8,16 @@ import { SYSTEM_SENDER, useInbox } from './api';
 import { MessageDetailDialog } from './MessageDetailDialog';
 import { useDeleteMessage } from './useDeleteMessage';
 
-/** /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. */
+/**
+ * /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. Replies (row icon or the
+ * detail's 답장쓰기) use the reply wording; 쪽지 쓰기 sends to a typed nickname with the inbox wording (spec 8).
+ */
 export default function MessagesPage() {
   const [page, setPage] = useState(0);
   const { data, isError, isPending } = useInbox(page);
   const [openId, setOpenId] = useState<number | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
+  const [writing, setWriting] = useState(false);
   const remove = useDeleteMessage();
 
   // deleting the last row of a later page moves back to the last page that still has rows
@@ -21,7 +25,12 @@ export default function MessagesPage() {
 
   return (
     <div className="page">
-      <h1 className="mb-6 text-2xl font-bold">받은 쪽지함</h1>
+      <div className="mb-6 flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">받은 쪽지함</h1>
+        <button type="button" className="btn-primary" onClick={() => setWriting(true)}>
+          쪽지 쓰기
+        </button>
+      </div>
       {isError && <p className="py-12 text-center text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
       {isPending && <p className="py-12 text-center text-gray-400">불러오는 중...</p>}
       {data && data.totalElements === 0 && <EmptyState text="받은 쪽지가 없습니다." />}
@@ -40,7 +49,8 @@ export default function MessagesPage() {
       )}
       {data && <Pagination page={page} totalPages={data.totalPages} onChange={setPage} />}
       {openId !== null && <MessageDetailDialog messageId={openId} replyVariant="reply" onClose={() => setOpenId(null)} />}
-      {replyTo !== null && <ComposeMessageDialog receiverName={replyTo} variant="inbox" onClose={() => setReplyTo(null)} />}
+      {replyTo !== null && <ComposeMessageDialog receiverName={replyTo} variant="reply" onClose={() => setReplyTo(null)} />}
+      {writing && <ComposeMessageDialog variant="inbox" onClose={() => setWriting(false)} />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useAuth } from '../../shared/auth/store';
-import { useUnreadCount } from './api';
+import { useUnreadCount, useUnreadCountRefresh } from './api';
 
-/** The header's unread 쪽지 count; refreshed every 30 s and whenever a 쪽지 action invalidates it. */
+/** The header's unread 쪽지 count; refreshed every 30 s, on page changes, after writes and 쪽지 actions. */
 export function UnreadBadge() {
   const { token } = useAuth();
   const { data } = useUnreadCount(Boolean(token));
+  useUnreadCountRefresh(Boolean(token));
   if (!token || !data) return null;
   return (
     <span

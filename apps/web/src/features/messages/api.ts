@@ -1,7 +1,8 @@
 import type { Message, MessageItem, Page } from '@app/contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { del, get } from '../../shared/api/client';
+import { useLocation } from 'react-router';
+import { del, get, onSuccessfulWrite } from '../../shared/api/client';
 
 /**
  * Every 쪽지 list lives under ['messages'], so one invalidation refreshes the badge, the dropdown and
@@ -33,6 +34,22 @@ export const useUnreadCount = (enabled: boolean) =>
     enabled,
     refetchInterval: UNREAD_REFRESH_MS,
   });
+
+/**
+ * Besides the 30 s poll, the badge catches up on every page change and after every successful write:
+ * an action of one's own (applying, creating a group) may have sent oneself a [시스템] 쪽지.
+ */
+export function useUnreadCountRefresh(enabled: boolean) {
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!enabled) return;
+    // a fetch already under way (the first one on mount) is not started again
+    const refresh = () => void client.invalidateQueries({ queryKey: messageKeys.unreadCount }, { cancelRefetch: false });
+    refresh();
+    return onSuccessfulWrite(refresh);
+  }, [client, enabled, pathname]);
+}
 
 export const useRecentMessages = () => useQuery({ queryKey: messageKeys.recent, queryFn: messagesApi.recent, staleTime: 0 });
 

@@ -11,14 +11,17 @@ import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './co
  * and a post detail. `variant` picks the success/failure wording of the place that opened it (spec 8).
  */
 export interface ComposeMessageDialogProps {
-  receiverName: string;
+  /** the fixed, read-only receiver of a reply; without it the receiver is typed (the inbox page's 쪽지 쓰기) */
+  receiverName?: string;
   onClose(): void;
   onSent?(): void;
   /** 'default' (header/detail/post): 쪽지가 성공적으로 전송되었습니다.; 'inbox'; 'reply' */
   variant?: ComposeVariant;
 }
 
-export function ComposeMessageDialog({ receiverName, onClose, onSent, variant = 'default' }: ComposeMessageDialogProps) {
+export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onSent, variant = 'default' }: ComposeMessageDialogProps) {
+  const [typedReceiver, setTypedReceiver] = useState('');
+  const receiverName = fixedReceiver ?? typedReceiver;
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   const queryClient = useQueryClient();
@@ -55,7 +58,11 @@ export function ComposeMessageDialog({ receiverName, onClose, onSent, variant = 
         <form className="flex flex-col gap-3" onSubmit={submit}>
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
             받는 사람:
-            <input id={`${id}-to`} className="input" value={receiverName} readOnly />
+            {fixedReceiver === undefined ? (
+              <input id={`${id}-to`} className="input" value={typedReceiver} onChange={(e) => setTypedReceiver(e.target.value)} />
+            ) : (
+              <input id={`${id}-to`} className="input read-only:bg-gray-100" value={fixedReceiver} readOnly />
+            )}
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
             쪽지 내용:
