@@ -1,0 +1,145 @@
+/**
+ * QA: contract §7 (withdrawal) across every table that exists, in one scenario, plus §8.21 and §8.28.
+ * Written from /work/shared/spec/api-contract.md alone.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applicationProfiles,
+  applications,
+  basePosts,
+  groupMembers,
+  loginFailures,
+  messages,
+  postTags,
+  users,
+  viewRecords,
+} from '../db/schema/index.js';
+import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, resetLimits } from '../features/posts/testing.js';
+import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOON_SEOUL });
+  resetLimits(t);
+});
+afterAll(() => t.close());
+
+const WITHDRAWN = '탈퇴한 사용자';
+const current = async (postId: number) =>
+  (await t.db.select({ n: basePosts.currentMembers }).from(basePosts).where(eq(basePosts.id, postId)))[0]?.n;
+const count = async (query: Promise<unknown[]>) => (await query).length;
+
+async function sendMessage(from: TestUser, to: TestUser, content: string) {
+  const res = await t.post('/api/messages', { token: from.token, body: { receiverName: to.nickname, content } });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+describe('DELETE /api/users/{id}: every table of contract 7', () => {
+  it('removes, keeps and renames exactly as the table says, in one go', async () => {
+    const author = await t.user();
+    const other = await t.user();
+    const leaver = await t.user();
+    await addProfile(t, leaver);
+    await addProfile(t, other);
+
+    // an APPROVED application on a post without a group: the seat comes back
+    const open = await createRecruitment(t, author);
+    expect((await decide(t, author, await applyTo(t, leaver, open.id), 'APPROVED')).statusCode).toBe(200);
+    expect(await current(open.id)).toBe(2);
+    // membership in a group (through an approved application): handled as a leave
+    const study = await createStudy(t, author);
+    expect((await decide(t, author, await applyTo(t, leaver, study.id), 'APPROVED')).statusCode).toBe(200);
+    expect((await t.patch(`/api/study-groups/${study.id}/close`, { token: author.token })).statusCode).toBe(200);
+    const group = await t.post('/api/groups', {
+      token: author.token,
+      body: { basePostId: study.id, name: '알고리즘 그룹', description: '매주 토요일' },
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    expect(await current(study.id)).toBe(2);
+
+    // own post without a group, with a tag, someone else's application and view record
+    const own = await createRecruitment(t, leaver, { tags: ['Go'] });
+    await applyTo(t, other, own.id);
+    expect((await t.post(`/api/base-posts/${own.id}/view`, { token: other.token })).statusCode).toBe(204);
+    // the leaver's own view records, on a post and on a board
+    expect((await t.post(`/api/base-posts/${open.id}/view`, { token: leaver.token })).statusCode).toBe(204);
+
+    // boards and replies stay
+    const board = await t.post('/api/boards', { token: leaver.token, body: { title: '남길 글', content: '본문', categoryId: 1 } });
+    expect(board.statusCode, board.body).toBe(201);
+    const boardId = Number(String(board.headers.location).split('/').pop());
+    const authorBoard = await t.post('/api/boards', { token: author.token, body: { title: '작성자 글', content: '본문', categoryId: 1 } });
+    const authorBoardId = Number(String(authorBoard.headers.location).split('/').pop());
+    expect((await t.post(`/api/boards/${authorBoardId}/view`, { token: leaver.token })).statusCode).toBe(204);
+    const reply = await t.post('/api/replies', { token: leaver.token, body: { boardId: authorBoardId, content: '남길 댓글' } });
+    expect(reply.statusCode, reply.body).toBe(201);
+
+    // sent 쪽지 stay, received ones go
+    await sendMessage(leaver, author, '보낸 쪽지');
+    await sendMessage(author, leaver, '받은 쪽지');
+
+    // login-failure state
+    await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: leaver.loginId, password: 'wrong-password' } });
+
+    const res = await t.delete(`/api/users/${leaver.id}`, { token: leaver.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toBe('회원이 성공적으로 삭제되었습니다.');
+
+    // the tombstone keeps its id; personal fields are cleared; the token version moved on
+    const [row] = await t.db.select().from(users).where(eq(users.id, leaver.id));
+    expect(row).toMatchObject({ loginId: null, passwordHash: null, email: null, phoneNumber: null, nickname: null, tokenVersion: 1 });
+    expect(row.withdrawnAt).not.toBeNull();
+    expectError(await t.get('/api/users/me', { token: leaver.token }), 401, 'login_required', '로그인이 필요합니다.');
+
+    // removed
+    expect(await count(t.db.select().from(applicationProfiles).where(eq(applicationProfiles.userId, leaver.id)))).toBe(0);
+    expect(await count(t.db.select().from(applications).where(eq(applications.applicantId, leaver.id)))).toBe(0);
+    expect(await count(t.db.select().from(basePosts).where(eq(basePosts.creatorId, leaver.id)))).toBe(0);
+    expect(await count(t.db.select().from(postTags).where(eq(postTags.postId, own.id)))).toBe(0);
+    expect(await count(t.db.select().from(applications).where(eq(applications.postId, own.id)))).toBe(0);
+    expect(await count(t.db.select().from(viewRecords).where(eq(viewRecords.targetId, own.id)))).toBe(0);
+    expect(await count(t.db.select().from(viewRecords).where(eq(viewRecords.viewerKey, `u:${leaver.id}`)))).toBe(0);
+    expect(await count(t.db.select().from(groupMembers).where(eq(groupMembers.userId, leaver.id)))).toBe(0);
+    expect(await count(t.db.select().from(messages).where(eq(messages.receiverId, leaver.id)))).toBe(0);
+    expect(await count(t.db.select().from(loginFailures).where(sql`${loginFailures.key} = lower(${leaver.loginId})`))).toBe(0);
+    expect((await t.get(`/api/applications/${own.id}/list`, { token: other.token })).statusCode).toBe(404);
+
+    // counters: the approved seat and the group seat both come back; counted views stay
+    expect(await current(open.id)).toBe(1);
+    expect(await current(study.id)).toBe(1);
+    const [openRow] = await t.db.select({ views: basePosts.views }).from(basePosts).where(eq(basePosts.id, open.id));
+    expect(openRow.views).toBe(1);
+
+    // kept, shown as 탈퇴한 사용자
+    const kept = (await t.get(`/api/boards/${boardId}`, { token: author.token })).json();
+    expect(kept.board.authorNickname).toBe(WITHDRAWN);
+    expect(kept.board.author).toMatchObject({ id: leaver.id, loginId: null, nickname: WITHDRAWN });
+    const thread = (await t.get(`/api/boards/${authorBoardId}`)).json();
+    expect(thread.replies.content.map((r: { authorNickname: string }) => r.authorNickname)).toEqual([WITHDRAWN]);
+    const inboxPage = (await t.get('/api/messages', { token: author.token })).json();
+    const sent = inboxPage.content.find((m: { content: string }) => m.content === '보낸 쪽지');
+    expect(sent.senderName).toBe(WITHDRAWN);
+    const members = await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.json().id));
+    expect(members.map((m) => [m.userId, m.role])).toEqual([[author.id, 'ADMIN']]);
+
+    // nobody can reach the old name, and the login id and nickname are free again
+    expectError(
+      await t.post('/api/messages', { token: author.token, body: { receiverName: leaver.nickname, content: '안녕' } }),
+      400,
+      'user_not_found',
+      '수신자를 찾을 수 없습니다.',
+    );
+    const again = await t.post('/api/users/register', {
+      ip: nextIp(),
+      body: { loginId: leaver.loginId, password: 'password123!', email: 'new@example.com', phoneNumber: '01011112222', nickname: leaver.nickname },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    // the newcomer inherits nothing
+    const newcomer = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: leaver.loginId, password: 'password123!' } });
+    const token = newcomer.json().token as string;
+    expect((await t.get('/api/messages', { token })).json().totalElements).toBe(0);
+    expect((await t.get('/api/applications/my-list', { token })).json()).toEqual([]);
+    expect((await t.get('/api/boards/my', { token })).json().totalElements).toBe(0);
+  });
+});
