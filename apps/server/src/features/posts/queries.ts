@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchType } from '@app/contract';
+import { codePoints, type SearchType } from '@app/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
@@ -42,23 +42,27 @@ const listColumns = (today: string) => sql`
   COALESCE((SELECT array_agg(t.name ORDER BY t.position) FROM post_tags t WHERE t.post_id = p.id), '{}') AS tags`;
 
 /**
- * The (id, created_at) of the posts matching a keyword. Each branch can use its own trigram or bigram GIN
- * index (title, description, users.nickname); "all" is a UNION so that stays true for the OR of three columns.
+ * The (id, created_at) of the posts matching a keyword, each column through its own GIN index (title,
+ * description, users.nickname). For "all", 3+ characters OR the trigram conditions into one BitmapOr scan;
+ * 2 characters take a UNION, since an OR would re-evaluate text_bigrams() on every matching row.
  */
 function matching(kind: PostKind, type: SearchType, keyword: string): SQL {
   const select = sql`SELECT id, created_at FROM base_posts WHERE kind = ${kind} AND`;
-  const byTitle = sql`${select} ${containsKeyword(sql`title`, keyword)}`;
-  const byContent = sql`${select} ${containsKeyword(sql`description`, keyword)}`;
-  const byCreator = sql`${select} creator_id IN (SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)})`;
+  const inTitle = containsKeyword(sql`title`, keyword);
+  const inDescription = containsKeyword(sql`description`, keyword);
+  const creators = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
   switch (type) {
     case 'title':
-      return byTitle;
+      return sql`${select} ${inTitle}`;
     case 'content':
-      return byContent;
+      return sql`${select} ${inDescription}`;
     case 'creator':
-      return byCreator;
+      return sql`${select} creator_id IN (${creators})`;
     default:
-      return sql`${byTitle} UNION ${byContent} UNION ${byCreator}`;
+      if (codePoints(keyword) === 2) {
+        return sql`${select} ${inTitle} UNION ${select} ${inDescription} UNION ${select} creator_id IN (${creators})`;
+      }
+      return sql`${select} (${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
   }
 }
 

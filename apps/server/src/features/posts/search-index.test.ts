@@ -41,7 +41,7 @@ describe('2-character keywords', () => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         return queryRows<{ 'QUERY PLAN': string }>(
           tx,
-          sql`EXPLAIN SELECT 1 FROM ${sql.identifier(table)} WHERE ${containsKeyword(sql.identifier(column), '자바')}`,
+          sql`EXPLAIN SELECT 1 FROM ${sql.identifier(table)} WHERE ${containsKeyword(sql`${sql.identifier(column)}`, '자바')}`,
         );
       });
       expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(index);
