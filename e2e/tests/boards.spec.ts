@@ -9,23 +9,37 @@ test('an anonymous visitor is asked to log in to write, to reply and for my boar
   expect(res.status()).toBe(201);
   const location = res.headers()['location'];
 
+  // spec 8 (Boards): 로그인 후 이용가능한 서비스입니다. redirects to login
   await page.goto('/boards');
-  dialogs.dismissNext();
   await page.getByRole('button', { name: '글쓰기' }).click();
-  await dialogs.expect('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?');
-  await expect(page).toHaveURL(/\/boards$/);
-  await page.getByRole('button', { name: '글쓰기' }).click();
+  await dialogs.expect('로그인 후 이용가능한 서비스입니다.');
   await expect(page).toHaveURL(/\/login/);
 
+  // the reply box takes text; submitting it asks to log in
   await page.goto(location.replace('/api', ''));
-  await page.getByLabel('댓글 내용').click();
-  await dialogs.expect('로그인 후 이용가능한 서비스입니다.');
+  const box = page.getByLabel('댓글 내용');
+  await box.fill('익명 댓글');
+  await page.getByTestId('reply-form').getByRole('button', { name: '등록' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '로그인 후 이용가능한 서비스입니다.').length).toBe(2);
   await expect(page).toHaveURL(/\/login/);
 
   await page.goto('/my-boards');
   await dialogs.expect('로그인이 필요한 서비스입니다.');
   await expect(page).toHaveURL(/\/login/);
   expect(dialogs.messages).not.toContain('로그인이 필요합니다.');
+});
+
+test('after the write button sent an anonymous visitor to log in, logging in leads to the write page', async ({ page, request, dialogs }) => {
+  const user = await apiUser(request);
+  await page.goto('/boards');
+  await page.getByRole('button', { name: '글쓰기' }).click();
+  await dialogs.expect('로그인 후 이용가능한 서비스입니다.');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('아이디').fill(user.loginId);
+  await page.getByLabel('비밀번호').fill(user.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/boards\/register$/);
+  await expect(page.getByLabel('카테고리')).toBeVisible();
 });
 
 test('write, filter, search, open, reply, reply to a reply, edit and delete replies, edit and delete the post', async ({ page, request, dialogs }) => {

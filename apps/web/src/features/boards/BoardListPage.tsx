@@ -4,11 +4,13 @@ import { useAuth } from '../../shared/auth/store';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useBoardSearch } from './api';
 import { BoardRows } from './BoardRows';
-import { CATEGORY_CHIPS, LOGIN_CONFIRM, SEARCH_TYPES } from './categories';
+import { useAskLogin } from './ask-login';
+import { CATEGORY_CHIPS, SEARCH_TYPES } from './categories';
 
 export default function BoardListPage() {
   const navigate = useNavigate();
   const { token } = useAuth();
+  const askLogin = useAskLogin();
   const [params, setParams] = useSearchParams();
   const searchType = params.get('searchType') ?? 'all';
   const keyword = params.get('keyword') ?? '';
@@ -30,7 +32,7 @@ export default function BoardListPage() {
 
   const write = () => {
     if (token) navigate('/boards/register');
-    else if (confirm(LOGIN_CONFIRM)) navigate('/login');
+    else askLogin('/boards/register');
   };
 
   const chip = (active: boolean) =>
@@ -57,6 +59,7 @@ export default function BoardListPage() {
           className="input min-w-0 flex-1"
           aria-label="검색어"
           placeholder="검색어를 입력하세요"
+          maxLength={50}
           value={keywordInput}
           onChange={(e) => setKeywordInput(e.target.value)}
         />

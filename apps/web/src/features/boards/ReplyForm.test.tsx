@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../shared/auth/store';
 import { ReplyForm } from './ReplyForm';
@@ -71,5 +71,32 @@ describe('ReplyForm', () => {
     });
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith('안녕');
+  });
+
+  it('lets an anonymous visitor type, then asks them to log in on submit and goes to /login', async () => {
+    auth.clear();
+    const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const onSubmit = vi.fn(async () => true);
+    const LoginProbe = () => <p data-testid="login">{String((useLocation().state as { from?: string } | null)?.from)}</p>;
+    act(() =>
+      root.render(
+        <MemoryRouter initialEntries={['/boards/7']}>
+          <Routes>
+            <Route path="/boards/7" element={<ReplyForm target={null} onCancelTarget={() => {}} onSubmit={onSubmit} />} />
+            <Route path="/login" element={<LoginProbe />} />
+          </Routes>
+        </MemoryRouter>,
+      ),
+    );
+    const box = host.querySelector('textarea')!;
+    expect(box.readOnly).toBe(false);
+    type(box, '익명 댓글');
+    await act(async () => {
+      box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    expect(alertSpy).toHaveBeenCalledWith('로그인 후 이용가능한 서비스입니다.');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(host.querySelector('[data-testid="login"]')?.textContent).toBe('/boards/7');
+    alertSpy.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
-import { REPLY_LOGIN_ALERT } from './categories';
+import { useAskLogin } from './ask-login';
 import { submitsReply } from './reply-keys';
 
 interface ReplyFormProps {
@@ -11,21 +11,20 @@ interface ReplyFormProps {
   onSubmit(content: string): Promise<boolean>;
 }
 
-/** Enter submits, Shift+Enter adds a newline; Enter that confirms a Hangul composition is ignored. */
+/**
+ * Enter submits, Shift+Enter adds a newline; Enter that confirms a Hangul composition is ignored.
+ * An anonymous visitor may type, and is asked to log in when submitting.
+ */
 export function ReplyForm({ target, onCancelTarget, onSubmit }: ReplyFormProps) {
-  const navigate = useNavigate();
+  const location = useLocation();
+  const askLogin = useAskLogin();
   const { token } = useAuth();
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
   const blank = !content.trim();
 
-  const askLogin = () => {
-    alert(REPLY_LOGIN_ALERT);
-    navigate('/login', { state: { from: location.pathname } });
-  };
-
   const submit = async () => {
-    if (!token) return askLogin();
+    if (!token) return askLogin(location.pathname);
     if (blank || busy) return;
     setBusy(true);
     const ok = await onSubmit(content.trim());
@@ -57,13 +56,6 @@ export function ReplyForm({ target, onCancelTarget, onSubmit }: ReplyFormProps) 
         placeholder={token ? '댓글을 입력하세요 (Shift+Enter 줄바꿈)' : '로그인 후 댓글을 작성할 수 있습니다.'}
         maxLength={500}
         value={content}
-        readOnly={!token}
-        onFocus={(e) => {
-          if (!token) {
-            e.currentTarget.blur();
-            askLogin();
-          }
-        }}
         onChange={(e) => setContent(e.target.value)}
         onKeyDown={onKeyDown}
       />

@@ -17,7 +17,7 @@ export const CATEGORIES = [
   { id: 5, name: '판매글' },
 ] as const;
 
-export const LOGIN_CONFIRM = '로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?';
-export const REPLY_LOGIN_ALERT = '로그인 후 이용가능한 서비스입니다.';
+/** An anonymous visitor who tries to write a post or a reply (spec 8, Boards) is sent to /login after it. */
+export const LOGIN_FIRST_ALERT = '로그인 후 이용가능한 서비스입니다.';
 export const MY_BOARDS_LOGIN_ALERT = '로그인이 필요한 서비스입니다.';
 export const BLANK_BOARD_ALERT = '제목과 내용을 모두 입력해주세요.';
