@@ -6,12 +6,19 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 
 type Step = [key: string, schema: z.ZodType] | ((value: Record<string, unknown>) => string | null);
 
+/** A missing or non-object body has no fields: it is read as `{}`, so the first field's own text answers. */
+const asFields = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+/** A body schema over `fields`, read with {@link asFields}. */
+const fieldsBody = <T extends z.ZodRawShape>(fields: T) => z.preprocess(asFields, z.object(fields));
+
 /**
  * Runs field schemas and cross-field rules strictly in the given order (contract 1.3: the first
  * failure decides the text), which a plain zod object cannot do for rules that span fields.
  */
 function ordered<T>(steps: Step[], body: unknown): Checked<T> {
-  const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const input = asFields(body);
   const value: Record<string, unknown> = {};
   for (const step of steps) {
     if (typeof step === 'function') {
@@ -35,7 +42,7 @@ export const contactField = z
   .trim()
   .refine((s) => s === '비공개' || /^\d{10,11}$/.test(s), { message: CONTACT_TEXT });
 
-export const profileBody = z.object({
+const profileFields = {
   contact: contactField,
   field: text({ required: '분야를 입력해주세요.', max: 50, tooLong: '분야는 최대 50자까지 입력 가능합니다.' }),
   techStacks: stringList({
@@ -44,8 +51,9 @@ export const profileBody = z.object({
     tooMany: '기술 스택은 최대 20개까지 등록할 수 있습니다.',
     tooLong: '기술 스택은 항목당 최대 30자까지 입력 가능합니다.',
   }),
-});
-export type ProfileBody = z.input<typeof profileBody>;
+};
+export const profileBody = fieldsBody(profileFields);
+export type ProfileBody = z.input<z.ZodObject<typeof profileFields>>;
 
 export interface Profile {
   id: number;
@@ -72,7 +80,7 @@ function membersField(tooFew: string, tooMany: string) {
   return z
     .union([z.number(), z.string()], { error: tooFew })
     .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : NaN;
+      const n = typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
       if (!Number.isInteger(n) || n < 2) {
         ctx.addIssue({ code: 'custom', message: n > 100 ? tooMany : tooFew });
         return z.NEVER;
@@ -269,11 +277,11 @@ export interface MyPost {
 // ---- applications (3.2, 3.5) ----
 
 export type ApplicationStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export const applyBody = z.object({ recruitmentId: bodyId('공고 정보가 올바르지 않습니다.') });
-export type ApplyBody = z.input<typeof applyBody>;
+export const applyBody = fieldsBody({ recruitmentId: bodyId('공고 정보가 올바르지 않습니다.') });
+export type ApplyBody = { recruitmentId: number | string };
 
 export const INVALID_STATUS_TEXT = '지원 상태 값이 올바르게 전달되지 않았습니다.';
-export const statusBody = z.object({ applicationId: bodyId(BAD_REQUEST_TEXT), status: z.unknown().optional() });
+export const statusBody = fieldsBody({ applicationId: bodyId(BAD_REQUEST_TEXT), status: z.unknown().optional() });
 export type StatusBody = { applicationId: number | string; status: 'APPROVED' | 'REJECTED'; basePostId?: number };
 
 export interface Applicant {
@@ -317,7 +325,7 @@ export interface MyApplication {
 // ---- group creation (3.6) ----
 
 export const GROUP_NAME_TEXT = '그룹 이름은 3자 이상 50자 이하로 입력해주세요.';
-export const createGroupBody = z.object({
+const createGroupFields = {
   name: text({ required: GROUP_NAME_TEXT, min: 3, max: 50, tooLong: GROUP_NAME_TEXT }),
   description: text({
     required: '그룹 설명을 입력해주세요.',
@@ -326,5 +334,6 @@ export const createGroupBody = z.object({
     multiline: true,
   }),
   basePostId: bodyId(BAD_REQUEST_TEXT),
-});
-export type CreateGroupBody = z.input<typeof createGroupBody>;
+};
+export const createGroupBody = fieldsBody(createGroupFields);
+export type CreateGroupBody = z.input<z.ZodObject<typeof createGroupFields>>;

@@ -51,10 +51,8 @@ export function stringList(rule: { maxItems: number; maxLength: number; tooMany:
       return out;
     })
     .refine((items) => items.length <= rule.maxItems, { message: rule.tooMany, abort: true })
-    .refine((items) => items.every((i) => codePoints(i) <= rule.maxLength && !CONTROL_CHARS.test(i)), {
-      message: rule.tooLong,
-      abort: true,
-    });
+    .refine((items) => items.every((i) => codePoints(i) <= rule.maxLength), { message: rule.tooLong, abort: true })
+    .refine((items) => !items.some((i) => CONTROL_CHARS.test(i)), { message: INVALID_CHARS_TEXT, abort: true });
 }
 
 /** Ids are stored as 32-bit integers. */

@@ -52,3 +52,13 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/** PostgreSQL foreign_key_violation: a concurrent request removed a referenced row or added a referencing one. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code === '23503') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

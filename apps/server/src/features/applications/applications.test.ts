@@ -11,6 +11,7 @@ import {
   inbox,
   NOON_SEOUL,
   resetLimits,
+  whilePostIsDeleted,
 } from '../posts/testing.js';
 
 let t: TestApp;
@@ -111,6 +112,25 @@ describe('POST /api/applications', () => {
     const rows = await t.db.select().from(applications).where(eq(applications.postId, post.id));
     expect(rows).toHaveLength(1);
     expect(await inbox(t, u)).toHaveLength(1);
+  });
+
+  it('answers the no-id text to a missing or non-object body', async () => {
+    const u = await t.user();
+    const noId = '공고 정보가 올바르지 않습니다.';
+    expectError(await t.post('/api/applications', { token: u.token }), 400, 'validation_failed', noId);
+    const json = (payload: string) =>
+      t.post('/api/applications', { token: u.token, body: payload, headers: { 'content-type': 'application/json' } });
+    expectError(await json('null'), 400, 'validation_failed', noId);
+    expectError(await json('[1]'), 400, 'validation_failed', noId);
+    expectError(await json('"1"'), 400, 'validation_failed', noId);
+  });
+
+  it('answers 404, not a server error, when the post is deleted while the apply is under way', async () => {
+    const post = await createRecruitment(t, author);
+    const u = await applicantWithProfile();
+    const res = await whilePostIsDeleted(t, post.id, () => t.post('/api/applications', { token: u.token, body: { recruitmentId: post.id } }));
+    expectError(res, 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
+    expect(await inbox(t, u)).toEqual([]);
   });
 
   it('allows 30 applies per hour per user', async () => {
@@ -222,6 +242,14 @@ describe('PUT /api/applications/status', () => {
     const approved = await t.db.select().from(applications).where(eq(applications.postId, post.id));
     expect(approved.filter((r) => r.status === 'APPROVED')).toHaveLength(1);
     expect(approved.filter((r) => r.status === 'PENDING')).toHaveLength(1);
+  });
+
+  it('answers 404 when the post (and with it the application) is deleted while the decision is under way', async () => {
+    const post = await createRecruitment(t, author);
+    const u = await applicantWithProfile();
+    const appId = await applyTo(t, u, post.id);
+    const res = await whilePostIsDeleted(t, post.id, () => decide(t, author, appId, 'APPROVED'));
+    expectError(res, 404, 'not_found', '지원 정보를 찾을 수 없습니다.');
   });
 
   it('answers 400 to a malformed application id', async () => {

@@ -10,22 +10,24 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { applications, basePosts, type ApplicationStatusValue } from '../../db/schema/index.js';
 import { seoulDateTime } from '../../lib/clock.js';
-import { BadRequest, Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { BadRequest, Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
 import { effectiveInactive, isEffectivelyInactive } from '../posts/inactivity.js';
 import { isAuthor } from '../posts/policy.js';
-import { findPost, hasGroup, todayIn } from '../posts/service.js';
+import { findPost, hasGroup, lockPost, todayIn } from '../posts/service.js';
 import { findProfile } from '../profile/service.js';
 
 const APPLICANTS_PAGE = 16;
 const alreadyApplied = () => new Conflict('already_applied', '이미 이 공고에 지원했습니다.');
+const postNotFound = () => new NotFound('해당 모집 공고를 찾을 수 없습니다.');
+const applicationNotFound = () => new NotFound('지원 정보를 찾을 수 없습니다.');
 
 /** Contract 3.5 apply, every rule in its order; the unique index settles concurrent duplicates. */
 export async function apply(ctx: AppContext, user: AuthUser, postId: number): Promise<ApplyResult> {
   const post = await findPost(ctx.db, postId);
-  if (!post) throw new NotFound('해당 모집 공고를 찾을 수 없습니다.');
+  if (!post) throw postNotFound();
   if (isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest('마감된 공고에는 지원이 불가능합니다.', 'post_inactive');
   if (isAuthor(user, post)) throw new BadRequest('자신이 작성한 공고에는 지원할 수 없습니다.', 'own_post');
   if (post.currentMembers >= post.totalMembers) throw new BadRequest('모집 인원이 마감되었습니다.', 'post_full');
@@ -55,6 +57,8 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw alreadyApplied();
+      // The post was deleted after the checks above.
+      if (isForeignKeyViolation(err)) throw postNotFound();
       throw err;
     });
   return {
@@ -146,7 +150,7 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
     .from(applications)
     .innerJoin(basePosts, eq(basePosts.id, applications.postId))
     .where(eq(applications.id, applicationId));
-  if (!found) throw new NotFound('지원 정보를 찾을 수 없습니다.');
+  if (!found) throw applicationNotFound();
   const { application, post } = found;
   if (!isAuthor(user, post)) throw new Forbidden('지원 승인/거절할 권한이 없습니다.');
   if (!DECISIONS.includes(status as Decision)) {
@@ -162,8 +166,8 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    // Locks the post so group creation and other decisions on it wait for this one.
-    await tx.execute(sql`SELECT id FROM base_posts WHERE id = ${post.id} FOR UPDATE`);
+    // A post deleted meanwhile took its applications with it.
+    if (!(await lockPost(tx, post.id))) throw applicationNotFound();
     if (await hasGroup(tx, post.id)) throw grouped();
     const changed = await tx
       .update(applications)

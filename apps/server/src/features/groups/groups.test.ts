@@ -2,7 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { applicationProfiles, applications, basePosts, groupMembers, groups, postTags, viewRecords } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  inbox,
+  NOON_SEOUL,
+  resetLimits,
+  whilePostIsDeleted,
+} from '../posts/testing.js';
 
 let t: TestApp;
 let author: TestUser;
@@ -102,6 +112,22 @@ describe('POST /api/groups', () => {
     expect((await create(author.token, groupBody(post.id))).statusCode).toBe(201);
     expectError(await create(author.token, groupBody(post.id)), 409, 'group_exists', '이미 그룹이 생성된 모집 공고입니다.');
     expect(await groupCount()).toBe(before + 1);
+  });
+
+  it('reads a missing or non-object body as empty: the first field text answers', async () => {
+    const nameText = '그룹 이름은 3자 이상 50자 이하로 입력해주세요.';
+    expectError(await t.post('/api/groups', { token: author.token }), 400, 'validation_failed', nameText);
+    const res = await t.post('/api/groups', { token: author.token, body: '[]', headers: { 'content-type': 'application/json' } });
+    expectError(res, 400, 'validation_failed', nameText);
+  });
+
+  it('answers 404, not a server error, when the post is deleted while the group is being created', async () => {
+    const post = await createRecruitment(t, author);
+    await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token });
+    const before = await groupCount();
+    const res = await whilePostIsDeleted(t, post.id, () => t.post('/api/groups', { token: author.token, body: groupBody(post.id) }));
+    expectError(res, 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
+    expect(await groupCount()).toBe(before);
   });
 
   it('creates one group for two concurrent requests', async () => {

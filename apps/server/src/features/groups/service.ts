@@ -7,7 +7,7 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessages } from '../messages/system-messages.js';
 import { isEffectivelyInactive } from '../posts/inactivity.js';
 import { isAuthor } from '../posts/policy.js';
-import { findPost, hasGroup, todayIn } from '../posts/service.js';
+import { findPost, hasGroup, lockPost, todayIn } from '../posts/service.js';
 import { presentGroup, type MemberRow } from './presenter.js';
 
 export interface NewGroup {
@@ -17,6 +17,7 @@ export interface NewGroup {
 }
 
 const groupExists = () => new Conflict('group_exists', '이미 그룹이 생성된 모집 공고입니다.');
+const postNotFound = () => new NotFound('해당 모집 공고를 찾을 수 없습니다.');
 
 /** Members of a group: the admin first, then in join order. */
 export function groupMemberRows(db: Db, groupId: number): Promise<MemberRow[]> {
@@ -42,7 +43,7 @@ export function groupMemberRows(db: Db, groupId: number): Promise<MemberRow[]> {
  */
 export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGroup) {
   const post = await findPost(ctx.db, input.basePostId);
-  if (!post) throw new NotFound('해당 모집 공고를 찾을 수 없습니다.');
+  if (!post) throw postNotFound();
   if (!isAuthor(user, post)) throw new Forbidden('그룹을 생성할 권한이 없습니다.');
   if (!isEffectivelyInactive(post, todayIn(ctx))) {
     throw new BadRequest('마감되지 않은 공고는 그룹을 생성할 수 없습니다.', 'post_not_closed');
@@ -52,8 +53,8 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
   const now = ctx.clock.now();
   const groupId = await ctx.db
     .transaction(async (tx) => {
-      // Serialises with approvals on the same post (applications/service.ts).
-      await tx.execute(sql`SELECT id FROM base_posts WHERE id = ${post.id} FOR UPDATE`);
+      // Serialises with approvals on the same post (applications/service.ts); the post may be gone by now.
+      if (!(await lockPost(tx, post.id))) throw postNotFound();
       const [group] = await tx
         .insert(groups)
         .values({

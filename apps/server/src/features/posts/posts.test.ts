@@ -72,12 +72,14 @@ describe('POST /api/recruitments', () => {
     [{ totalMembers: 'abc' }, '모집 인원은 최소 2명 이상이어야 합니다.'],
     [{ totalMembers: 2.5 }, '모집 인원은 최소 2명 이상이어야 합니다.'],
     [{ totalMembers: 101 }, '모집 인원은 최대 100명까지 가능합니다.'],
+    [{ totalMembers: '9999999999' }, '모집 인원은 최대 100명까지 가능합니다.'],
     [{ dueDate: '' }, '공고 마감날짜를 선택해주세요.'],
     [{ dueDate: undefined }, '공고 마감날짜를 선택해주세요.'],
     [{ dueDate: '2025-02-30' }, '공고 마감날짜를 선택해주세요.'],
     [{ dueDate: '2025-05-31' }, '마감일은 생성일 이후로 설정해야 합니다.'],
     [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, '태그는 최대 10개까지 등록할 수 있습니다.'],
     [{ tags: ['가'.repeat(21)] }, '태그는 항목당 최대 20자까지 입력 가능합니다.'],
+    [{ tags: ['Re\u0007act'] }, '사용할 수 없는 문자가 포함되어 있습니다.'],
   ])('refuses %j with its text and stores nothing', async (over, text) => {
     const before = await postCount();
     expectError(await t.post('/api/recruitments', { token: author.token, body: recruitmentBody(over) }), 400, 'validation_failed', text);

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { basePosts, groups, postTags, viewRecords, type PostRow } from '../../db/schema/index.js';
 import { seoulDate, seoulDateTime } from '../../lib/clock.js';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
+import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { effectiveInactive, isEffectivelyInactive } from './inactivity.js';
 import {
@@ -38,6 +38,15 @@ const orThrow = <T>(checked: Checked<T>): T => {
 export async function findPost(db: Db, id: number): Promise<PostRow | undefined> {
   const [row] = await db.select().from(basePosts).where(eq(basePosts.id, id));
   return row;
+}
+
+/**
+ * Locks the post row until the transaction ends, so group creation and decisions on one post run one at a
+ * time. False when the post is gone (deleted by a request that committed first).
+ */
+export async function lockPost(tx: Db, postId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR UPDATE`);
+  return rows.length > 0;
 }
 
 export async function hasGroup(db: Db, postId: number): Promise<boolean> {
@@ -155,9 +164,7 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
     await ctx.db.transaction((tx) => removePostRows(tx, id));
   } catch (err) {
     // A group created in the meantime holds a foreign key to the post.
-    if ((err as { code?: string }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
-      throw hasGroupError();
-    }
+    if (isForeignKeyViolation(err)) throw hasGroupError();
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { messages } from '../../db/schema/index.js';
+import { basePosts, messages } from '../../db/schema/index.js';
 import { MemoryCounterStore, RateLimiter } from '../../lib/rate-limit.js';
 import type { TestApp, TestUser } from '../../../test/helpers.js';
 
@@ -71,4 +71,19 @@ export async function inbox(t: TestApp, user: TestUser): Promise<string[]> {
 /** A fresh in-memory limiter, so many requests by one test user never hit the per-hour create limits. */
 export function resetLimits(t: TestApp) {
   t.ctx.limiter = new RateLimiter(new MemoryCounterStore(), () => t.clock.now());
+}
+
+/**
+ * Sends a request while another transaction is deleting the post, and commits that delete only after the
+ * request has passed its first checks (on PostgreSQL it then waits on the row lock): the race of a
+ * request against a concurrent delete. On PGlite the request simply runs after the delete.
+ */
+export async function whilePostIsDeleted<T>(t: TestApp, postId: number, request: () => Promise<T>): Promise<T> {
+  let pending: Promise<T> | undefined;
+  await t.db.transaction(async (tx) => {
+    await tx.delete(basePosts).where(eq(basePosts.id, postId));
+    pending = request();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  return pending!;
 }

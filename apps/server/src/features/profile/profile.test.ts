@@ -32,6 +32,20 @@ describe('application profile', () => {
     expectError(await t.post('/api/user-info', { token: me.token, body: body() }), 409, 'duplicate_profile', '이미 지원 정보가 등록되어 있습니다.');
   });
 
+  it('reads a missing or non-object body as empty: the contact text answers', async () => {
+    const u = await t.user();
+    const contactText = '연락처는 숫자 10~11자리 또는 비공개로 입력해주세요.';
+    expectError(await t.post('/api/user-info', { token: u.token }), 400, 'validation_failed', contactText);
+    const res = await t.post('/api/user-info', { token: u.token, body: 'null', headers: { 'content-type': 'application/json' } });
+    expectError(res, 400, 'validation_failed', contactText);
+  });
+
+  it('refuses a control character in a tech stack with the characters text', async () => {
+    const u = await t.user();
+    const res = await t.post('/api/user-info', { token: u.token, body: body({ techStacks: ['Re\u0007act'] }) });
+    expectError(res, 400, 'validation_failed', '사용할 수 없는 문자가 포함되어 있습니다.');
+  });
+
   it('shows my-info with account nickname and e-mail', async () => {
     const res = await t.get('/api/user-info/my-info', { token: me.token });
     expect(res.json()).toEqual({
