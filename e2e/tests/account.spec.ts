@@ -1,4 +1,4 @@
-import { apiUser, expect, loginViaUi, test, unique } from './fixtures';
+import { apiUser, expect, loginViaUi, loginWithToken, test, unique } from './fixtures';
 
 test('sign up with both duplicate checks, log in, edit my info, log out, come back to a protected page, withdraw', async ({
   page,
@@ -96,7 +96,7 @@ test('sign up with both duplicate checks, log in, edit my info, log out, come ba
   await page.getByRole('button', { name: '로그아웃' }).click();
   await dialogs.expect('로그아웃 되었습니다.');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: '로그인' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
 
   // --- a protected page while logged out, then back to it after logging in
   await page.goto('/myinfo/edit');
@@ -113,7 +113,7 @@ test('sign up with both duplicate checks, log in, edit my info, log out, come ba
   await dialogs.expect('정말로 탈퇴하시겠습니까?');
   await dialogs.expect('회원탈퇴가 완료되었습니다.');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: '로그인' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
 
   await page.goto('/login');
   await page.getByLabel('아이디').fill(loginId);
@@ -147,4 +147,82 @@ test('the home page shows the banner, the chooser and the empty popular sections
   await page.goBack();
   await page.getByRole('button', { name: /STUDY GROUP/ }).click();
   await expect(page).toHaveURL(/\/study-groups$/);
+});
+
+test('header buttons, login page links and back button, sign-up cancel goes back one page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: '회원가입' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByRole('button', { name: '취소' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: '아이디 찾기' })).toHaveAttribute('href', '/find/login-ids');
+  await expect(page.getByRole('link', { name: '비밀번호 찾기' })).toHaveAttribute('href', '/find/password');
+  await page.getByRole('button', { name: '뒤로가기' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a failed duplicate check says the spec text and shows the reason by the field', async ({ page, dialogs }) => {
+  await page.goto('/register');
+  await page.getByLabel('아이디', { exact: true }).fill('a!');
+  await page.getByRole('button', { name: '중복확인' }).first().click();
+  await dialogs.expect('아이디 중복 확인 실패.');
+  await expect(page.getByText('아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.')).toBeVisible();
+  await page.getByLabel('아이디', { exact: true }).fill('a_valid_id');
+  await expect(page.getByText('아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.')).toHaveCount(0);
+
+  await page.getByLabel('닉네임', { exact: true }).fill('x');
+  await page.getByRole('button', { name: '중복확인' }).last().click();
+  await dialogs.expect('닉네임 중복 확인 실패');
+  await expect(page.getByText('닉네임은 2~20자로 입력해주세요.')).toBeVisible();
+});
+
+test('edit my info: own nickname checks as available, a failed check uses the edit page text', async ({ page, request, dialogs }) => {
+  const user = await apiUser(request);
+  await loginWithToken(page, user);
+  await page.goto('/myinfo/edit');
+  const nickBox = page.getByLabel('닉네임', { exact: true });
+  await expect(nickBox).toHaveValue(user.nickname);
+  await page.getByRole('button', { name: '중복확인' }).click();
+  await dialogs.expect('사용 가능한 닉네임입니다.');
+  await nickBox.fill('x');
+  await page.getByRole('button', { name: '중복확인' }).click();
+  await dialogs.expect('닉네임 중복 검증 요청 실패');
+});
+
+test('a locked login id still shows the login failure text, with the reason below', async ({ page, request }) => {
+  const user = await apiUser(request);
+  for (let i = 0; i < 10; i++) {
+    // each attempt from its own address, so only the per-id lock is reached
+    await request.post('/api/auth/login', {
+      headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+      data: { loginId: user.loginId, password: 'wrong-password' },
+    });
+  }
+  await page.goto('/login');
+  await page.getByLabel('아이디', { exact: true }).fill(user.loginId);
+  await page.getByLabel('비밀번호', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByText('로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.')).toBeVisible();
+  await expect(page.getByText('로그인 시도 횟수를 초과했습니다. 10분 후 다시 시도해주세요.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a token that stopped working on a protected page: one alert, then login with from', async ({ page, request, dialogs }) => {
+  const user = await apiUser(request);
+  await loginWithToken(page, user);
+  await page.goto('/myinfo');
+  await expect(page.getByTestId('myinfo-아이디')).toHaveText(user.loginId);
+  // the session ends elsewhere (withdrawal bumps the token version)
+  expect((await request.delete(`/api/users/${user.id}`, { headers: { Authorization: `Bearer ${user.token}` } })).status()).toBe(200);
+  // every call of the page answers 401 at once
+  await page.reload();
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/login\?from=%2Fmyinfo$/);
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(dialogs.messages).toEqual(['로그인이 필요합니다.']);
+  expect(await page.evaluate(() => [localStorage.getItem('jwtToken'), localStorage.getItem('nickname')])).toEqual([null, null]);
 });

@@ -51,13 +51,13 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4" ref={ref}>
-        <Link to="/" className="text-xl font-extrabold text-indigo-600" aria-label="홈으로">
+        <Link to="/" className="text-xl font-extrabold text-indigo-600" title="홈으로">
           팀메이트
         </Link>
         <div className="flex items-center gap-2">
           {token ? (
             <>
-              <span className="hidden text-sm sm:inline" data-testid="greeting">
+              <span className="max-w-[9rem] truncate text-sm sm:max-w-none" data-testid="greeting">
                 <b>{nickname}</b>님 환영합니다
               </span>
               <button type="button" className="btn-secondary" onClick={logout}>
@@ -66,12 +66,12 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to="/login" className="btn-secondary">
+              <button type="button" className="btn-secondary" onClick={() => navigate('/login')}>
                 로그인
-              </Link>
-              <Link to="/register" className="btn-primary">
+              </button>
+              <button type="button" className="btn-primary" onClick={() => navigate('/register')}>
                 회원가입
-              </Link>
+              </button>
             </>
           )}
           {token && (

@@ -37,7 +37,10 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
     free: '사용 가능한 아이디입니다.',
     failed: '아이디 중복 확인 실패.',
   });
-  const nickCheck = useDuplicateCheck(nickname, accountApi.nicknameTaken, {
+  // On the edit page the user's own nickname (in any case) is theirs to keep.
+  const ownNickname = (n: string) => mode === 'edit' && n.toLowerCase() === initial.nickname.toLowerCase();
+  const nicknameTaken = (n: string) => (ownNickname(n) ? Promise.resolve(false) : accountApi.nicknameTaken(n));
+  const nickCheck = useDuplicateCheck(nickname, nicknameTaken, {
     taken: '이미 사용 중인 닉네임입니다.',
     free: '사용 가능한 닉네임입니다.',
     failed: mode === 'edit' ? '닉네임 중복 검증 요청 실패' : '닉네임 중복 확인 실패',
@@ -79,6 +82,7 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
           )}
           {idCheck.verified && <span className="self-center text-sm text-green-600">확인됨</span>}
         </div>
+        <FieldProblem text={idCheck.problem} />
       </Field>
       <Field label="비밀번호" htmlFor="password">
         <input
@@ -122,6 +126,7 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
           </button>
           {nicknameOk && <span className="self-center text-sm text-green-600">확인됨</span>}
         </div>
+        <FieldProblem text={nickCheck.problem} />
       </Field>
       <div className="mt-2 flex gap-2">
         <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
@@ -133,4 +138,8 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
       </div>
     </form>
   );
+}
+
+function FieldProblem({ text }: { text: string }) {
+  return text ? <p className="text-sm text-red-500">{text}</p> : null;
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorText, sessionExpired } from '../../shared/api/client';
 import { auth } from '../../shared/auth/store';
 import { splitPhone } from '../../shared/ui/PhoneInput';
 import { AccountForm } from './AccountForm';
@@ -10,11 +11,12 @@ import { splitEmail } from './EmailInput';
 export default function EditMyInfoPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: me, isError } = useMe();
+  const { data: me, error } = useMe();
+  const [reason, setReason] = useState('');
 
   useEffect(() => {
-    if (isError) alert('사용자 정보를 불러올 수 없습니다.');
-  }, [isError]);
+    if (error && !sessionExpired(error)) alert('사용자 정보를 불러올 수 없습니다.');
+  }, [error]);
 
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
@@ -39,11 +41,18 @@ export default function EditMyInfoPage() {
                 await queryClient.invalidateQueries({ queryKey: meKey });
                 alert('사용자 정보가 성공적으로 수정되었습니다.');
                 navigate('/myinfo');
-              } catch {
+              } catch (e) {
+                if (sessionExpired(e)) return;
+                setReason(errorText(e));
                 alert('사용자 정보 수정을 할 수 없습니다.');
               }
             }}
           />
+        )}
+        {reason && (
+          <p className="mt-4 text-sm text-red-500" role="alert">
+            {reason}
+          </p>
         )}
       </div>
     </div>

@@ -31,9 +31,9 @@ export function EmailInput({ value, onChange }: { value: EmailValue; onChange(v:
     onChange(known ? { ...value, domain: known, customDomain: '' } : { ...value, customDomain });
   };
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex items-center gap-2">
       <input
-        className="input w-40 flex-1"
+        className="input min-w-0 flex-1"
         aria-label="이메일 아이디"
         value={value.local}
         onChange={(e) => onChange({ ...value, local: e.target.value })}
@@ -41,7 +41,7 @@ export function EmailInput({ value, onChange }: { value: EmailValue; onChange(v:
       <span className="text-gray-500">@</span>
       {value.domain === CUSTOM && (
         <input
-          className="input w-36"
+          className="input w-32 min-w-0"
           aria-label="이메일 도메인 직접 입력"
           placeholder="example.com"
           value={value.customDomain}
@@ -49,7 +49,7 @@ export function EmailInput({ value, onChange }: { value: EmailValue; onChange(v:
         />
       )}
       <select
-        className="input w-32"
+        className="input w-28 shrink-0"
         aria-label="이메일 도메인"
         value={value.domain}
         onChange={(e) => onChange({ ...value, domain: e.target.value, customDomain: '' })}

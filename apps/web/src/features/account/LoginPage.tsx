@@ -20,12 +20,14 @@ export default function LoginPage() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [detail, setDetail] = useState('');
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!loginId.trim() || !password) {
       setError('아이디와 비밀번호를 입력해주세요.');
+      setDetail('');
       return;
     }
     setBusy(true);
@@ -35,7 +37,9 @@ export default function LoginPage() {
       alert('로그인 성공!');
       navigate(from, { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? err.message : FAILED);
+      setError(FAILED);
+      // a per-IP limit or a locked id: the server's text says why and for how long
+      setDetail(err instanceof ApiError && err.status === 429 ? err.message : '');
     } finally {
       setBusy(false);
     }
@@ -69,9 +73,10 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           {error && (
-            <p className="text-sm text-red-500" role="alert">
-              {error}
-            </p>
+            <div className="text-sm text-red-500" role="alert">
+              <p>{error}</p>
+              {detail && <p className="mt-1">{detail}</p>}
+            </div>
           )}
           <button type="submit" className="btn-primary mt-2" disabled={busy}>
             로그인

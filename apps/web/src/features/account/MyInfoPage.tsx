@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { errorText, sessionExpired } from '../../shared/api/client';
 import { auth } from '../../shared/auth/store';
 import { formatPhone } from '../../shared/lib/format';
 import { accountApi, useMe } from './api';
@@ -7,11 +8,12 @@ import { accountApi, useMe } from './api';
 /** The account card; other areas' cards (profile, history) come in as children, composed in app/. */
 export default function MyInfoPage({ children }: { children?: ReactNode }) {
   const navigate = useNavigate();
-  const { data: me, isError } = useMe();
+  const { data: me, error } = useMe();
+  const [reason, setReason] = useState('');
 
   useEffect(() => {
-    if (isError) alert('사용자 정보를 불러올 수 없습니다.');
-  }, [isError]);
+    if (error && !sessionExpired(error)) alert('사용자 정보를 불러올 수 없습니다.');
+  }, [error]);
 
   const withdraw = async () => {
     if (!me || !confirm('정말로 탈퇴하시겠습니까?')) return;
@@ -20,7 +22,9 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
       await navigate('/', { replace: true, flushSync: true });
       auth.clear();
       alert('회원탈퇴가 완료되었습니다.');
-    } catch {
+    } catch (e) {
+      if (sessionExpired(e)) return;
+      setReason(errorText(e));
       alert('회원탈퇴가 실패했습니다.');
     }
   };
@@ -58,6 +62,11 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
             </div>
           ))}
         </dl>
+        {reason && (
+          <p className="mt-4 text-sm text-red-500" role="alert">
+            {reason}
+          </p>
+        )}
       </section>
       {children}
     </div>

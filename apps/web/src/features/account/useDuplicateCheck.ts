@@ -7,10 +7,15 @@ interface Texts {
   failed: string;
 }
 
-/** A duplicate check that counts only for the value it checked: editing the field unverifies it. */
+/**
+ * A duplicate check that counts only for the value it checked: editing the field unverifies it.
+ * A failed check alerts the spec's text; the server's reason (a format rule) is kept for the field.
+ */
 export function useDuplicateCheck(value: string, isTaken: (v: string) => Promise<boolean>, texts: Texts) {
   const [verifiedValue, setVerifiedValue] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
   const run = async () => {
+    setProblem('');
     try {
       if (await isTaken(value.trim())) {
         setVerifiedValue(null);
@@ -21,8 +26,13 @@ export function useDuplicateCheck(value: string, isTaken: (v: string) => Promise
       }
     } catch (e) {
       setVerifiedValue(null);
-      alert(e instanceof ApiError && e.status === 400 ? e.message : texts.failed);
+      if (e instanceof ApiError && e.status === 400) setProblem(e.message);
+      alert(texts.failed);
     }
   };
-  return { verified: verifiedValue !== null && verifiedValue === value, run, reset: () => setVerifiedValue(null) };
+  const reset = () => {
+    setVerifiedValue(null);
+    setProblem('');
+  };
+  return { verified: verifiedValue !== null && verifiedValue === value, problem, run, reset };
 }

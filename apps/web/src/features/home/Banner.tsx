@@ -23,8 +23,8 @@ export function Banner() {
           aria-hidden={i !== index}
           data-testid={`banner-slide-${i}`}
         >
-          <img src={s.src} alt="" className="h-full w-full object-cover" />
-          <div className="absolute inset-0 flex flex-col justify-center px-10 text-white">
+          <img src={s.src} alt={`배너 ${i + 1}`} className="h-full w-full object-cover" />
+          <div className="absolute inset-0 flex flex-col justify-center px-16 text-white sm:px-20">
             <h2 className="text-2xl font-bold sm:text-3xl">{s.title}</h2>
             <p className="mt-2 text-sm sm:text-base">{s.text}</p>
           </div>

@@ -66,9 +66,9 @@ export default function HomePage() {
       <section>
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-xl font-bold">인기 게시글</h2>
-          <Link to="/boards" className="btn-secondary">
+          <button type="button" onClick={() => navigate('/boards')} className="btn-secondary">
             게시판
-          </Link>
+          </button>
         </div>
         {boards.data && boards.data.length === 0 && <EmptyState text="아직 인기 게시글이 없습니다." />}
         <ul className="card divide-y divide-gray-100 empty:hidden">

@@ -70,4 +70,7 @@ export const put = <T>(path: string, body?: unknown) => api<T>(path, { method: '
 export const patch = <T>(path: string, body?: unknown) => api<T>(path, { method: 'PATCH', body });
 export const del = <T>(path: string, body?: unknown) => api<T>(path, { method: 'DELETE', body });
 
+/** A 401 login_required: the app's handler has already cleared the session and said so; say nothing more. */
+export const sessionExpired = (e: unknown) => e instanceof ApiError && e.status === 401 && e.code === 'login_required';
+
 export const errorText = (e: unknown) => (e instanceof ApiError ? e.message : '서버 오류가 발생했습니다.');
