@@ -196,4 +196,9 @@ test('a viewed post shows among the home page’s popular boards and opens its d
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page).toHaveURL(new RegExp(`/boards/${id}$`));
   await expect(page.getByTestId('board-title')).toHaveText(title);
+
+  // the home page's 게시판 button opens the board list
+  await page.goto('/');
+  await page.getByRole('button', { name: '게시판' }).click();
+  await expect(page).toHaveURL(/\/boards$/);
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -8,6 +8,7 @@ import { boardKeys, boardsApi, useBoardDetail, useMyId } from './api';
 import { OwnerMenu } from './OwnerMenu';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
+import { useCountView } from './useCountView';
 
 const REPLY_PAGE_SIZE = 10;
 
@@ -17,18 +18,9 @@ export default function BoardDetailPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
-  const { data, isError } = useBoardDetail(boardId, page);
+  const viewed = useCountView(boardId);
+  const { data, isError } = useBoardDetail(boardId, page, viewed);
   const myId = useMyId();
-  const counted = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (counted.current === boardId) return;
-    counted.current = boardId;
-    boardsApi
-      .countView(boardId)
-      .then(() => queryClient.invalidateQueries({ queryKey: ['boards', 'detail', boardId] }))
-      .catch(() => {});
-  }, [boardId, queryClient]);
 
   if (isError) return <EmptyState text="게시글이 존재하지 않습니다." />;
   if (!data) return <div className="page" />;

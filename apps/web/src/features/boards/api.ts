@@ -36,8 +36,8 @@ export const boardKeys = {
 export const useBoardSearch = (p: BoardSearchParams) =>
   useQuery({ queryKey: boardKeys.search(p), queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev });
 
-export const useBoardDetail = (id: string, page: number) =>
-  useQuery({ queryKey: boardKeys.detail(id, page), queryFn: () => boardsApi.detail(id, page), placeholderData: (prev) => prev });
+export const useBoardDetail = (id: string, page: number, enabled = true) =>
+  useQuery({ queryKey: boardKeys.detail(id, page), queryFn: () => boardsApi.detail(id, page), placeholderData: (prev) => prev, enabled });
 
 /** The logged-in user's id (ownership = board.author.id equals GET /api/users/me id); null when logged out. */
 export function useMyId(): number | null {
