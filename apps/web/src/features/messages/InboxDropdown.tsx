@@ -37,7 +37,7 @@ export default function InboxDropdown({ onClose }: { onClose(): void }) {
                 className={`flex w-full items-center gap-3 px-4 py-2 text-left text-sm hover:bg-indigo-50 ${m.read ? 'bg-gray-100 text-gray-500' : 'bg-white'}`}
                 onClick={() => setOpenId(m.messageId)}
               >
-                <span className="w-24 shrink-0 truncate font-medium" title={m.senderName}>
+                <span className="w-28 shrink-0 overflow-hidden whitespace-nowrap font-medium" title={m.senderName}>
                   {shortSender(m.senderName)}
                 </span>
                 <span className="min-w-0 flex-1 truncate">{m.content || '내용 없음'}</span>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SYSTEM_SENDER, useInbox } from './api';
+import { ReplyIcon, TrashIcon } from './icons';
 import { MessageDetailDialog } from './MessageDetailDialog';
 import { useDeleteMessage } from './useDeleteMessage';
 
@@ -63,7 +64,7 @@ interface RowProps {
 }
 
 function MessageRow({ message: m, onOpen, onReply, onDelete }: RowProps) {
-  const iconBtn = 'flex h-9 w-9 items-center justify-center rounded-full text-lg hover:bg-gray-200';
+  const iconBtn = 'flex h-9 w-9 items-center justify-center rounded-full hover:bg-gray-200';
   return (
     <li
       data-testid="message-row"
@@ -78,12 +79,12 @@ function MessageRow({ message: m, onOpen, onReply, onDelete }: RowProps) {
         <span className="shrink-0 text-xs text-gray-400">{formatDateTime(m.sentAt)}</span>
       </button>
       {m.senderName !== SYSTEM_SENDER && (
-        <button type="button" className={iconBtn} aria-label="답장" title="답장" onClick={onReply}>
-          ↩️
+        <button type="button" className={`${iconBtn} text-indigo-600`} aria-label="답장" title="답장" onClick={onReply}>
+          <ReplyIcon />
         </button>
       )}
-      <button type="button" className={iconBtn} aria-label="삭제" title="삭제" onClick={onDelete}>
-        🗑️
+      <button type="button" className={`${iconBtn} text-red-500`} aria-label="삭제" title="삭제" onClick={onDelete}>
+        <TrashIcon />
       </button>
     </li>
   );

@@ -59,7 +59,13 @@ export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onS
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
             받는 사람:
             {fixedReceiver === undefined ? (
-              <input id={`${id}-to`} className="input" value={typedReceiver} onChange={(e) => setTypedReceiver(e.target.value)} />
+              <input
+                id={`${id}-to`}
+                className="input"
+                placeholder="받는 사람의 닉네임"
+                value={typedReceiver}
+                onChange={(e) => setTypedReceiver(e.target.value)}
+              />
             ) : (
               <input id={`${id}-to`} className="input read-only:bg-gray-100" value={fixedReceiver} readOnly />
             )}
