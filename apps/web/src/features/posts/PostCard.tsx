@@ -17,11 +17,10 @@ export function PostCard({ href, inactive, dueDate, topic, title, children }: Po
     <>
       <div className="flex items-start justify-between gap-2">
         <span className="truncate text-xs text-indigo-600">{topic}</span>
-        {inactive ? (
-          <span className="shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-600">마감</span>
-        ) : (
+        <span className="flex shrink-0 gap-1">
+          {inactive && <span className="rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-600">마감</span>}
           <DdayBadge dueDate={dueDate} />
-        )}
+        </span>
       </div>
       <h3 className="mt-2 line-clamp-2 min-h-12 font-semibold">{title}</h3>
       <div className="mt-3 flex flex-col gap-1 text-xs text-gray-500">{children}</div>

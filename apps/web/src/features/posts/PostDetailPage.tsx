@@ -1,26 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, errorText } from '../../shared/api/client';
+import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime, formatPhone } from '../../shared/lib/format';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { postsApi } from './api';
 import { AuthorMenu } from './AuthorMenu';
-import { deleteFailed, type PostKind } from './kinds';
+import type { PostKind } from './kinds';
+import { usePostActions } from './usePostActions';
 import { countViewOnce } from './useViewOnce';
 
 const LOAD_FAILED = '공고 정보를 불러오는 데 실패했습니다.';
-const statusOf = (e: unknown) => (e instanceof ApiError ? e.status : 0);
 
 /** Project and study-group detail: the view is counted once per browser before the post is read. */
 export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: string }) {
   const id = useParams()[idParam] ?? '';
   const navigate = useNavigate();
-  const location = useLocation();
   const { token, nickname } = useAuth();
-  const queryClient = useQueryClient();
+  const { needLogin, apply, close, remove } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
 
   const { data: post, isError } = useQuery({
@@ -41,54 +39,6 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
   if (!post) return <div className="page" />;
 
   const isAuthor = !!token && nickname === post.creatorNickname;
-
-  const needLogin = () => {
-    if (token) return false;
-    alert('로그인이 필요합니다.');
-    navigate('/login', { state: { from: location.pathname } });
-    return true;
-  };
-
-  const apply = async () => {
-    if (needLogin()) return;
-    try {
-      await postsApi.myProfile();
-    } catch {
-      alert('지원 정보가 존재하지 않습니다...');
-      navigate('/application-info/register');
-      return;
-    }
-    try {
-      await postsApi.apply(post.id);
-      alert('지원이 완료되었습니다.');
-    } catch (e) {
-      alert(`지원 실패 : ${errorText(e)}`);
-    }
-  };
-
-  const close = async () => {
-    if (!confirm('공고를 마감하시겠습니까?')) return;
-    try {
-      const text = await postsApi.close(kind.api, id);
-      void queryClient.invalidateQueries({ queryKey: [kind.key, 'list'] });
-      alert(text || '공고가 마감되었습니다.');
-      setTimeout(() => navigate(kind.listPath), kind.closeDelayMs);
-    } catch (e) {
-      alert(kind.closeFailed(statusOf(e)));
-    }
-  };
-
-  const remove = async () => {
-    if (!confirm('정말 이 공고를 삭제하시겠습니까?')) return;
-    try {
-      await postsApi.remove(kind.api, id);
-      void queryClient.invalidateQueries({ queryKey: [kind.key, 'list'] });
-      alert('공고가 삭제되었습니다.');
-      navigate(kind.listPath, { replace: true });
-    } catch (e) {
-      alert(deleteFailed(statusOf(e)));
-    }
-  };
 
   const rows: Array<[string, string]> = [
     ['주제', post.topic],
@@ -140,7 +90,7 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
 
         <footer className="flex flex-wrap justify-between gap-2 border-t border-gray-100 pt-6">
           <button type="button" className="btn-secondary" onClick={() => navigate(kind.listPath)}>
-            목록으로
+            뒤로가기
           </button>
           {!isAuthor && (
             <div className="flex gap-2">

@@ -31,6 +31,13 @@ export function PostListPage<T extends { id: number }>({ kind, heading, subheadi
   const searchType = (params.get('searchType') as SearchType | null) ?? 'all';
   const [draftType, setDraftType] = useState<SearchType>(searchType);
   const [draft, setDraft] = useState(keyword);
+  const [shownSearch, setShownSearch] = useState(`${searchType}|${keyword}`);
+  // the search in the URL changed (back/forward, the header link): the box follows it
+  if (shownSearch !== `${searchType}|${keyword}`) {
+    setShownSearch(`${searchType}|${keyword}`);
+    setDraft(keyword);
+    setDraftType(searchType);
+  }
 
   const { data, isError } = useQuery({
     queryKey: [kind.key, 'list', page, searchType, keyword],

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { formatPhone } from '../../shared/lib/format';
 import { useMyProfile } from './api';
+import { NoProfile } from './NoProfile';
 
 /** The application profile card on /myinfo. */
 export function ProfileCard() {
@@ -19,14 +20,7 @@ export function ProfileCard() {
           </button>
         )}
       </div>
-      {!isPending && !profile && (
-        <div className="flex flex-col items-center gap-4 py-6">
-          <p className="text-gray-500">현재 등록된 지원 정보가 없습니다.</p>
-          <button type="button" className="btn-primary" onClick={() => navigate('/application-info/register')}>
-            지원 정보 등록
-          </button>
-        </div>
-      )}
+      {!isPending && !profile && <NoProfile />}
       {profile && (
         <dl className="grid grid-cols-[6rem_1fr] gap-y-3 text-sm">
           <dt className="text-gray-500">연락처</dt>

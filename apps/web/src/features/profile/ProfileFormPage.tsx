@@ -6,6 +6,7 @@ import { Field } from '../../shared/ui/Field';
 import { joinPhone, PhoneInput, splitPhone } from '../../shared/ui/PhoneInput';
 import { TagInput } from '../../shared/ui/TagInput';
 import { PRIVATE_CONTACT, profileApi, profileKey, useMyProfile, type Profile } from './api';
+import { NoProfile } from './NoProfile';
 
 type Parts = [string, string, string];
 
@@ -69,10 +70,18 @@ function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile 
 /** /application-info/register and /application-info/edit (the path decides). */
 export default function ProfileFormPage() {
   const editing = useLocation().pathname.endsWith('/edit');
-  const { data, isPending } = useMyProfile();
+  const { data, isPending, isError } = useMyProfile();
+  if (editing && isPending) return null;
   return (
     <div className="px-4 py-10">
-      {editing && isPending ? null : <ProfileForm key={String(editing)} editing={editing} initial={editing ? (data ?? null) : null} />}
+      {editing && !data && !isError ? (
+        <div className="card mx-auto max-w-lg p-8">
+          <h1 className="text-xl font-bold">지원 정보 수정</h1>
+          <NoProfile />
+        </div>
+      ) : (
+        <ProfileForm key={String(editing)} editing={editing} initial={editing ? (data ?? null) : null} />
+      )}
     </div>
   );
 }

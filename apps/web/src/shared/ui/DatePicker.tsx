@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { seoulToday } from '../lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,6 +11,12 @@ export function parseMdy(text: string): string | null {
   const d = new Date(Date.UTC(year, month - 1, day));
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
   return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** What the box accepts: the display format, or an ISO date typed or pasted as is. */
+export function parseDateText(text: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  return iso ? parseMdy(`${iso[2]}/${iso[3]}/${iso[1]}`) : parseMdy(text);
 }
 
 export function toMdy(iso: string): string {
@@ -36,17 +42,30 @@ export function DatePicker({ id, label, value, onChange }: DatePickerProps) {
   // a value set from outside (an edit form that finished loading) replaces the typed text
   if (value !== shownValue) {
     setShownValue(value);
-    if (value && value !== parseMdy(text)) setText(toMdy(value));
+    if (value && value !== parseDateText(text)) setText(toMdy(value));
   }
 
   const type = (next: string) => {
     setText(next);
-    const iso = parseMdy(next) ?? '';
+    const iso = parseDateText(next) ?? '';
     setShownValue(iso);
     onChange(iso);
   };
 
-  const invalid = touched && text.trim() !== '' && parseMdy(text) === null;
+  // judged once the box is left, or as soon as the text is complete (ends in a year)
+  const invalid = (touched || /\d{4}$/.test(text.trim())) && text.trim() !== '' && parseDateText(text) === null;
+
+  // like a date picker's input: leaving it (or Enter) shows a valid date in MM/dd/yyyy; Enter never submits the form
+  const commit = () => {
+    setTouched(true);
+    if (value) setText(toMdy(value));
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    commit();
+    setOpen(false);
+  };
 
   return (
     <div className="relative">
@@ -59,10 +78,11 @@ export function DatePicker({ id, label, value, onChange }: DatePickerProps) {
           placeholder="MM/dd/yyyy"
           value={text}
           onChange={(e) => type(e.target.value)}
-          onBlur={() => setTouched(true)}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
         />
         <button type="button" className="btn-secondary px-3" aria-label={`${label} 달력 열기`} onClick={() => setOpen((o) => !o)}>
-          📅
+          <CalendarIcon />
         </button>
       </div>
       {invalid && <p className="mt-1 text-xs text-red-500">Date input not valid.</p>}
@@ -78,6 +98,13 @@ export function DatePicker({ id, label, value, onChange }: DatePickerProps) {
     </div>
   );
 }
+
+const CalendarIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </svg>
+);
 
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
 
