@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { containsKeyword, likeKeyword } from '../../lib/text-search.js';
 import type { BoardSearchType, Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -47,24 +48,18 @@ export const listBoards = (db: Db, page: number) => pageOfItems(db, undefined, p
 export const listMyBoards = (db: Db, userId: number, page: number) =>
   pageOfItems(db, eq(boards.authorId, userId), page);
 
-/** `%`, `_` and `\` in a keyword match literally (backslash is LIKE's default escape). */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function keywordFilter(searchType: BoardSearchType, keyword: string): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = likePattern(keyword);
-  const byTitle = ilike(boards.title, pattern);
-  const byContent = ilike(boards.content, pattern);
-  const byAuthor = ilike(users.nickname, pattern);
   switch (searchType) {
     case 'title':
-      return byTitle;
+      return containsKeyword(boards.title, keyword);
     case 'content':
-      return byContent;
+      return containsKeyword(boards.content, keyword);
     case 'author':
-      return byAuthor;
+      return containsKeyword(users.nickname, keyword);
     default:
-      return or(byTitle, byContent, byAuthor);
+      // title, content and the joined author's nickname: no one index serves the OR, so plain LIKE per row
+      return or(likeKeyword(boards.title, keyword), likeKeyword(boards.content, keyword), likeKeyword(users.nickname, keyword));
   }
 }
 

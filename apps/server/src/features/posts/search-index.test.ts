@@ -35,6 +35,8 @@ describe('2-character keywords', () => {
       ['base_posts', 'title', 'base_posts_title_bigram_idx'],
       ['base_posts', 'description', 'base_posts_description_bigram_idx'],
       ['users', 'nickname', 'users_nickname_bigram_idx'],
+      ['boards', 'title', 'boards_title_bigram_idx'],
+      ['boards', 'content', 'boards_content_bigram_idx'],
     ]) {
       const plan = await t.db.transaction(async (tx) => {
         // The test table is tiny, where a scan is cheaper; forbid it to see whether an index can serve the query.
