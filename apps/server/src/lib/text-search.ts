@@ -6,11 +6,8 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * The plain case-insensitive substring match, for conditions ORed across joined tables where no single
- * index can serve the whole condition and the bigram test would only add cost per row.
- */
-export function likeKeyword(column: SQL | AnyColumn, keyword: string): SQL {
+/** LIKE for keywords without cased letters (Hangul, digits): the same matches as ILIKE, cheaper per row. */
+function likeKeyword(column: SQL | AnyColumn, keyword: string): SQL {
   const pattern = likePattern(keyword);
   const caseless = keyword.toLowerCase() === keyword.toUpperCase();
   return caseless ? sql`${column} LIKE ${pattern}` : sql`${column} ILIKE ${pattern}`;
@@ -19,10 +16,11 @@ export function likeKeyword(column: SQL | AnyColumn, keyword: string): SQL {
 /**
  * A case-insensitive substring match of `keyword` in `column` that an index can serve:
  * 3+ characters use the column's trigram index, exactly 2 its bigram index (migration 0005).
- * Keywords without cased letters (Hangul, digits) use LIKE: the same matches, cheaper per row.
+ * For 2 characters the bigram test alone is the whole match (the lower-cased text contains the lower-cased
+ * keyword exactly when its bigram set holds it); adding LIKE would let the planner AND in the trigram
+ * index, which matches everything for 2 characters and forces a recheck of text_bigrams() per row.
  */
 export function containsKeyword(column: SQL | AnyColumn, keyword: string): SQL {
-  const match = likeKeyword(column, keyword);
-  if (codePoints(keyword) !== 2) return match;
-  return sql`(text_bigrams(${column}) @> ARRAY[lower(${keyword}::text)] AND ${match})`;
+  if (codePoints(keyword.toLowerCase()) !== 2) return likeKeyword(column, keyword);
+  return sql`text_bigrams(${column}) @> ARRAY[lower(${keyword}::text)]`;
 }

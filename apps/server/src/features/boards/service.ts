@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import { containsKeyword, likeKeyword } from '../../lib/text-search.js';
+import { containsKeyword } from '../../lib/text-search.js';
 import type { BoardSearchType, Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -50,16 +50,19 @@ export const listMyBoards = (db: Db, userId: number, page: number) =>
 
 function keywordFilter(searchType: BoardSearchType, keyword: string): SQL | undefined {
   if (!keyword) return undefined;
+  const byTitle = containsKeyword(boards.title, keyword);
+  const byContent = containsKeyword(boards.content, keyword);
+  const authors = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
   switch (searchType) {
     case 'title':
-      return containsKeyword(boards.title, keyword);
+      return byTitle;
     case 'content':
-      return containsKeyword(boards.content, keyword);
+      return byContent;
     case 'author':
       return containsKeyword(users.nickname, keyword);
     default:
-      // title, content and the joined author's nickname: no one index serves the OR, so plain LIKE per row
-      return or(likeKeyword(boards.title, keyword), likeKeyword(boards.content, keyword), likeKeyword(users.nickname, keyword));
+      // the authors as an id array, so one BitmapOr over the boards' own indexes serves the whole condition
+      return or(byTitle, byContent, sql`${boards.authorId} = ANY(ARRAY(${authors}))`);
   }
 }
 

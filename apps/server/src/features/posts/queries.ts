@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { codePoints, type SearchType } from '@app/contract';
+import type { SearchType } from '@app/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
@@ -43,8 +43,7 @@ const listColumns = (today: string) => sql`
 
 /**
  * The (id, created_at) of the posts matching a keyword, each column through its own GIN index (title,
- * description, users.nickname). For "all", 3+ characters OR the trigram conditions into one BitmapOr scan;
- * 2 characters take a UNION, since an OR would re-evaluate text_bigrams() on every matching row.
+ * description, users.nickname). For "all" the conditions are ORed into one BitmapOr scan.
  */
 function matching(kind: PostKind, type: SearchType, keyword: string): SQL {
   const select = sql`SELECT id, created_at FROM base_posts WHERE kind = ${kind} AND`;
@@ -59,9 +58,6 @@ function matching(kind: PostKind, type: SearchType, keyword: string): SQL {
     case 'creator':
       return sql`${select} creator_id IN (${creators})`;
     default:
-      if (codePoints(keyword) === 2) {
-        return sql`${select} ${inTitle} UNION ${select} ${inDescription} UNION ${select} creator_id IN (${creators})`;
-      }
       return sql`${select} (${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
   }
 }

@@ -11,6 +11,7 @@ beforeAll(async () => {
   const author = await t.user('고랭개발자');
   await createRecruitment(t, author, { title: 'GOLANG 백엔드', description: '자바스크립트 없이 갑니다' });
   await createRecruitment(t, author, { title: '웹 프론트', description: '리액트와 타입스크립트' });
+  await createRecruitment(t, author, { title: '달성률 50%', description: 'snake_case 규칙' });
 });
 afterAll(() => t.close());
 
@@ -26,8 +27,17 @@ describe('2-character keywords', () => {
       '웹 프론트',
       'GOLANG 백엔드',
     ]);
-    expect(await titles(`/api/recruitments/search?searchType=creator&keyword=${q('랭개')}`)).toHaveLength(2);
+    expect(await titles(`/api/recruitments/search?searchType=creator&keyword=${q('랭개')}`)).toHaveLength(3);
     expect(await titles(`/api/recruitments/search?keyword=${q('엔드')}`)).toEqual(['GOLANG 백엔드']);
+  });
+
+  it('match %, _ and \\ literally', async () => {
+    const q = encodeURIComponent;
+    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('0%')}`)).toEqual(['달성률 50%']);
+    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('%')}${q('%')}`)).toEqual([]);
+    expect(await titles(`/api/recruitments/search?searchType=content&keyword=${q('E_')}`)).toEqual(['달성률 50%']);
+    expect(await titles(`/api/recruitments/search?keyword=${q('_c')}`)).toEqual(['달성률 50%']);
+    expect(await titles(`/api/recruitments/search?keyword=${q('\\s')}`)).toEqual([]);
   });
 
   it('are served by the bigram indexes, not by a scan', async () => {
