@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTime } from './common.js';
-import { text } from './text.js';
+import { fieldsBody, text } from './text.js';
 
 export const MESSAGE_REQUIRED_TEXT = '쪽지 내용을 입력하세요.';
 export const MESSAGE_TOO_LONG_TEXT = '쪽지 내용은 최대 1000자까지 입력 가능합니다.';
@@ -10,12 +10,16 @@ export const MESSAGE_PAGE_SIZE = 10;
 export const RECENT_MESSAGES = 5;
 export const RECENT_PREVIEW_LENGTH = 20;
 
-/** Content is checked first; the receiver (any value, blank included) is resolved by the server afterwards. */
-export const sendMessageBody = z.object({
+const sendMessageFields = {
   receiverName: z.unknown().optional(),
   content: text({ required: MESSAGE_REQUIRED_TEXT, tooLong: MESSAGE_TOO_LONG_TEXT, max: 1000, multiline: true }),
-});
-export type SendMessageBody = z.input<typeof sendMessageBody>;
+};
+/**
+ * Content is checked first; the receiver (any value, blank included) is resolved by the server afterwards.
+ * A missing or non-object body reads as `{}`, so it answers the content text.
+ */
+export const sendMessageBody = fieldsBody(sendMessageFields);
+export type SendMessageBody = { receiverName: string; content: string };
 
 export const messageItem = z.object({
   messageId: z.number(),

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { BAD_REQUEST_TEXT, bodyId, dateField, stringList, text } from './text.js';
+import { asFields, BAD_REQUEST_TEXT, bodyId, dateField, fieldsBody, stringList, text } from './text.js';
 
 /** Result of an ordered validation: the first failed rule's text, or the cleaned value. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 type Step = [key: string, schema: z.ZodType] | ((value: Record<string, unknown>) => string | null);
-
-/** A missing or non-object body has no fields: it is read as `{}`, so the first field's own text answers. */
-const asFields = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-
-/** A body schema over `fields`, read with {@link asFields}. */
-const fieldsBody = <T extends z.ZodRawShape>(fields: T) => z.preprocess(asFields, z.object(fields));
 
 /**
  * Runs field schemas and cross-field rules strictly in the given order (contract 1.3: the first

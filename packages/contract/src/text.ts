@@ -32,6 +32,13 @@ export function text(rule: TextRule) {
     .refine((s) => !(rule.multiline ? MULTILINE_CONTROL_CHARS : CONTROL_CHARS).test(s), { message: INVALID_CHARS_TEXT, abort: true });
 }
 
+/** A missing or non-object body has no fields: it is read as `{}`, so the first field's own text answers. */
+export const asFields = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+/** A body schema over `fields`, read with {@link asFields}. */
+export const fieldsBody = <T extends z.ZodRawShape>(fields: T) => z.preprocess(asFields, z.object(fields));
+
 /** A list of short strings: trimmed, empty dropped, case-insensitive duplicates dropped (first kept). */
 export function stringList(rule: { maxItems: number; maxLength: number; tooMany: string; tooLong: string }) {
   return z

@@ -73,6 +73,16 @@ describe('POST /api/messages', () => {
     expect(await messageCount()).toBe(before);
   });
 
+  it('reads a missing or non-object body as empty: the content text answers first', async () => {
+    const before = await messageCount();
+    const u = await t.user();
+    const json = { 'content-type': 'application/json' };
+    for (const opts of [{}, { body: '', headers: json }, { body: 'null', headers: json }, { body: '[]', headers: json }, { body: '"x"', headers: json }]) {
+      expectError(await t.post('/api/messages', { token: u.token, ...opts }), 400, 'validation_failed', '쪽지 내용을 입력하세요.');
+    }
+    expect(await messageCount()).toBe(before);
+  });
+
   it('counts 1000 characters as code points', async () => {
     const emoji = '😀'.repeat(1000);
     expect((await t.post('/api/messages', { token: alice.token, body: { receiverName: 'Bobby', content: emoji } })).statusCode).toBe(201);
