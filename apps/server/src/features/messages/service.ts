@@ -60,18 +60,19 @@ export async function unreadCount(db: Db, receiverId: number): Promise<number> {
 
 /** Marks the caller's 쪽지 read (first read time kept) and returns it; someone else's is "not found". */
 export async function openMessage(ctx: AppContext, receiverId: number, id: number): Promise<MessageWithSender> {
-  const [updated] = await ctx.db
+  const [row] = await ctx.db
     .update(messages)
     .set({ read: true, readAt: sql`coalesce(${messages.readAt}, ${ctx.clock.now()}::timestamptz)` })
     .where(and(eq(messages.id, id), eq(messages.receiverId, receiverId)))
-    .returning({ id: messages.id });
-  if (!updated) throw messageNotFound();
-  const [row] = await ctx.db
-    .select(withSender)
-    .from(messages)
-    .innerJoin(sender, eq(sender.id, messages.senderId))
-    .where(eq(messages.id, id));
-  return row as MessageWithSender;
+    .returning();
+  if (!row) throw messageNotFound();
+  // users are never deleted (a withdrawn one stays as a tombstone), so the sender is always there,
+  // even if the 쪽지 itself is deleted in the meantime
+  const [from] = await ctx.db
+    .select({ nickname: users.nickname, system: users.system, withdrawnAt: users.withdrawnAt })
+    .from(users)
+    .where(eq(users.id, row.senderId));
+  return { ...row, sender: from };
 }
 
 export async function deleteMessage(db: Db, receiverId: number, id: number): Promise<void> {
