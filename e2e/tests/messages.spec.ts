@@ -316,3 +316,33 @@ test('failure texts: inbox load, delete and a send that never reaches the server
   await expect(composeDialog(page)).toBeVisible();
   expect((await inboxOf(request, friend)).totalElements).toBe(0);
 });
+
+test('an expired session while deleting or sending says only 로그인이 필요합니다. and goes to /login', async ({ page, request, dialogs }) => {
+  const me = await apiUser(request);
+  const friend = await apiUser(request);
+  await sendApi(request, friend, me, '세션 만료 시험');
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  const row = page.getByTestId('message-row');
+  await expect(row).toHaveCount(1);
+
+  // the session ends elsewhere (the account is withdrawn): every earlier token answers 401
+  expect((await request.delete(`/api/users/${me.id}`, { headers: auth(me) })).status()).toBe(200);
+  await row.getByRole('button', { name: '삭제', exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => dialogs.messages).toEqual(['정말 이 쪽지를 삭제하시겠습니까?', '로그인이 필요합니다.']);
+
+  // the same when sending from the compose dialog (쪽지 쓰기)
+  const other = await apiUser(request);
+  await loginWithToken(page, other);
+  await page.goto('/messages');
+  await page.getByRole('button', { name: '쪽지 쓰기' }).click();
+  expect((await request.delete(`/api/users/${other.id}`, { headers: auth(other) })).status()).toBe(200);
+  await composeDialog(page).getByLabel('받는 사람:').fill(friend.nickname);
+  await composeDialog(page).getByLabel('쪽지 내용:').fill('보내지지 않을 쪽지');
+  await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => dialogs.messages.slice(2)).toEqual(['로그인이 필요합니다.']);
+  expect((await inboxOf(request, friend)).totalElements).toBe(0);
+});
