@@ -293,6 +293,34 @@ test('D-day badges: red within 7 days, yellow within 30 on the detail, grey beyo
   await expect(page).toHaveURL(new RegExp(`/recruitment/${ids[0]}$`));
 });
 
+test('a view just counted shows at once on the list card and in the home popular section', async ({ page, request }) => {
+  const author = await apiUser(request);
+  const title = `방금 본 공고 ${unique()}`;
+  const { id } = await apiRecruitment(request, author, title, 12);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: '인기 프로젝트 공고' })).toBeVisible();
+  await expect(page.getByTestId('popular-card').filter({ hasText: title })).toHaveCount(0);
+  await page.getByRole('button', { name: /PROJECT/ }).click();
+  const card = page.getByTestId('post-card').filter({ hasText: title });
+  await expect(card).toContainText('조회 0');
+
+  // other visitors see it meanwhile (enough views to rank among the 4 most viewed)
+  for (let i = 0; i < 12; i++) {
+    const res = await request.post(`/api/base-posts/${id}/view`, { headers: { 'x-forwarded-for': `10.250.${i}.${Math.floor(Math.random() * 250) + 1}` } });
+    expect(res.status()).toBe(204);
+  }
+  await card.click();
+  await expect(page.getByTestId('post-조회수')).toHaveText('13');
+  await page.getByRole('button', { name: '뒤로가기' }).click();
+  await expect(page).toHaveURL(/\/recruitments$/);
+  await expect(card).toContainText('조회 13');
+
+  await page.getByRole('link', { name: '팀메이트' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('popular-card').filter({ hasText: title })).toContainText('조회 13');
+});
+
 test('editing keeps the stored values, study groups close at once, delete, messaging the author, IME-safe tags', async ({ page, request, dialogs }) => {
   const author = await apiUser(request);
   const visitor = await apiUser(request);

@@ -42,6 +42,8 @@ export function PostListPage<T extends { id: number }>({ kind, heading, subheadi
   const { data, isError } = useQuery({
     queryKey: [kind.key, 'list', page, searchType, keyword],
     queryFn: () => listPosts<T>(kind.api, { page, searchType, keyword }),
+    // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
+    staleTime: 0,
   });
 
   const search = (e: FormEvent) => {
