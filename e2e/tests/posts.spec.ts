@@ -380,3 +380,34 @@ test('editing keeps the stored values, study groups close at once, delete, messa
   await dialogs.expect('스터디 그룹 공고가 마감되었습니다.');
   await expect(page).toHaveURL(/\/study-groups$/, { timeout: 1500 });
 });
+
+test('a session that ends while a page is open: only 로그인이 필요합니다., no failure alert on top', async ({ page, request, dialogs }) => {
+  const author = await apiUser(request);
+  const applicant = await apiUser(request);
+  const { id } = await apiRecruitment(request, author, `세션 종료 ${unique()}`, 10);
+  const profile = await request.post('/api/user-info', { headers: auth(applicant), data: { contact: '비공개', field: '백엔드', techStacks: [] } });
+  expect(profile.status()).toBe(201);
+  expect((await request.post('/api/applications', { headers: auth(applicant), data: { recruitmentId: id } })).status()).toBe(201);
+
+  // the author's session ends (withdrawal in another tab) while the applicants page is open
+  await switchUser(page, author);
+  await page.goto(`/applicants/${id}`);
+  const card = page.getByTestId('applicant').filter({ hasText: applicant.nickname });
+  await expect(card).toBeVisible();
+  expect((await request.delete(`/api/users/${author.id}`, { headers: auth(author) })).status()).toBe(200);
+  await card.hover();
+  await card.getByRole('button', { name: '승인' }).click();
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/login/);
+
+  // the same for the application profile form
+  const other = await apiUser(request);
+  await switchUser(page, other);
+  await page.goto('/application-info/register');
+  await page.getByLabel('분야').fill('프론트엔드');
+  expect((await request.delete(`/api/users/${other.id}`, { headers: auth(other) })).status()).toBe(200);
+  await page.getByRole('button', { name: '등록하기' }).click();
+  await expect.poll(() => dialogs.messages.filter((m) => m === '로그인이 필요합니다.').length).toBe(2);
+  await expect(page).toHaveURL(/\/login/);
+  expect(dialogs.messages).toEqual(['로그인이 필요합니다.', '로그인이 필요합니다.']);
+});

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorText } from '../../shared/api/client';
+import { errorText, sessionExpired } from '../../shared/api/client';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { postsApi, type MyPost } from './api';
 import { CreateGroupDialog } from './CreateGroupDialog';
@@ -29,7 +29,7 @@ export default function MyPostsPage() {
       alert('공고가 삭제되었습니다.');
       await queryClient.invalidateQueries({ queryKey: myPostsKey });
     } catch (e) {
-      alert(`삭제 실패: ${errorText(e)}`);
+      if (!sessionExpired(e)) alert(`삭제 실패: ${errorText(e)}`);
     }
   };
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, sessionExpired } from '../../shared/api/client';
 import { postsApi, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
 import type { PostKind } from './kinds';
 
@@ -45,6 +45,7 @@ export function usePostForm(kind: PostKind, idParam: string, fill: (post: PostDe
       alert(id ? '공고가 수정되었습니다.' : '공고가 등록되었습니다.');
       navigate(kind.detailPath(saved.id), { replace: true });
     } catch (e) {
+      if (sessionExpired(e)) return;
       if (e instanceof ApiError && e.status === 0) alert(e.message);
       else alert(id ? '공고 수정에 실패했습니다.' : '공고 등록에 실패했습니다.');
     } finally {
