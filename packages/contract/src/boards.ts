@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTime, pageOf } from './common.js';
-import { bodyId, codePoints, pageParam, text } from './text.js';
+import { bodyId, codePoints, fieldsBody, pageParam, text } from './text.js';
 
 export const BOARD_TITLE_REQUIRED = '제목을 입력해주세요.';
 export const BOARD_TITLE_TOO_LONG = '제목은 최대 100자까지 입력 가능합니다.';
@@ -37,18 +37,25 @@ export const replyContentField = text({
   multiline: true,
 });
 
+/*
+ * Every body below is read with fieldsBody: a missing or non-object body has no fields, so it answers the first
+ * field's own text (title, or the reply's board), like the other create and edit routes.
+ */
+
 /** `authorId` is accepted and ignored: the author is always the caller (contract 1.5). */
-export const createBoardBody = z.object({
+const createBoardFields = z.object({
   title: boardTitleField,
   content: boardContentField,
   categoryId: bodyId(CATEGORY_NOT_FOUND),
   authorId: z.unknown().optional(),
 });
-export type CreateBoardBody = z.input<typeof createBoardBody>;
+export const createBoardBody = fieldsBody(createBoardFields.shape);
+export type CreateBoardBody = z.input<typeof createBoardFields>;
 
 /** The category is fixed after create; a sent one is ignored. */
-export const updateBoardBody = z.object({ title: boardTitleField, content: boardContentField });
-export type UpdateBoardBody = z.input<typeof updateBoardBody>;
+const updateBoardFields = z.object({ title: boardTitleField, content: boardContentField });
+export const updateBoardBody = fieldsBody(updateBoardFields.shape);
+export type UpdateBoardBody = z.input<typeof updateBoardFields>;
 
 const parentIdField = bodyId(INVALID_PARENT_REPLY);
 /** null, missing or empty means a top-level reply. */
@@ -60,16 +67,18 @@ const optionalParentId = z.unknown().optional().transform((v, ctx): number | nul
   return z.NEVER;
 });
 
-export const createReplyBody = z.object({
+const createReplyFields = z.object({
   boardId: bodyId(REPLY_BOARD_INVALID),
   content: replyContentField,
   parentReplyId: optionalParentId,
   authorId: z.unknown().optional(),
 });
-export type CreateReplyBody = z.input<typeof createReplyBody>;
+export const createReplyBody = fieldsBody(createReplyFields.shape);
+export type CreateReplyBody = z.input<typeof createReplyFields>;
 
-export const updateReplyBody = z.object({ content: replyContentField });
-export type UpdateReplyBody = z.input<typeof updateReplyBody>;
+const updateReplyFields = z.object({ content: replyContentField });
+export const updateReplyBody = fieldsBody(updateReplyFields.shape);
+export type UpdateReplyBody = z.input<typeof updateReplyFields>;
 
 export const BOARD_SEARCH_TYPES = ['all', 'title', 'author', 'content'] as const;
 export type BoardSearchType = (typeof BOARD_SEARCH_TYPES)[number];

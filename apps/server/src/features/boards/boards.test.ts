@@ -561,6 +561,28 @@ describe('DELETE /api/replies/{id}', () => {
   });
 });
 
+describe('missing or non-object bodies', () => {
+  it('read as empty: each route answers its first field’s text and stores nothing', async () => {
+    const id = await createBoard(alice, { title: '원래' });
+    const reply = await addReply(bob, id, '원래 댓글');
+    const json = { 'content-type': 'application/json' };
+    const bodies = [{}, { body: '', headers: json }, { body: 'null', headers: json }, { body: '[]', headers: json }, { body: '"x"', headers: json }];
+    const before = { boards: await boardTotal(), replies: await replyTotal(id) };
+    for (const opts of bodies) {
+      expectError(await t.post('/api/boards', { token: alice.token, ...opts }), 400, 'validation_failed', '제목을 입력해주세요.');
+      expectError(await t.put(`/api/boards/${id}`, { token: alice.token, ...opts }), 400, 'validation_failed', '제목을 입력해주세요.');
+      expectError(await t.post('/api/replies', { token: bob.token, ...opts }), 400, 'validation_failed', '게시글 정보가 올바르지 않습니다.');
+      expectError(await t.put(`/api/replies/${reply.id}`, { token: bob.token, ...opts }), 400, 'validation_failed', '댓글 내용을 입력해주세요.');
+    }
+    // existence and permission still come first on the edits
+    expectError(await t.put('/api/boards/999999', { token: alice.token }), 404, 'not_found', '찾을 수 없는 게시글 입니다.');
+    expectError(await t.put(`/api/replies/${reply.id}`, { token: alice.token }), 403, 'forbidden', '댓글을 수정할 권한이 없습니다.');
+    expect({ boards: await boardTotal(), replies: await replyTotal(id) }).toEqual(before);
+    expect(await boardRow(id)).toMatchObject({ title: '원래', replyCount: 1 });
+    expect((await detail(id)).replies.content[0]).toMatchObject({ content: '원래 댓글', edited: false });
+  });
+});
+
 describe('withdrawal (contract 7)', () => {
   it('keeps boards and replies, shown as 탈퇴한 사용자 with author.loginId null', async () => {
     const leaver = await t.user('떠날사람');
