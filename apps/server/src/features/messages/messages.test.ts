@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.js';
+import { count, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { messages, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { deleteReceivedMessages } from './service.js';
 import { sendSystemMessage } from './system-messages.js';
 
 let t: TestApp;
@@ -321,5 +323,55 @@ describe('withdrawal (contract 7)', () => {
     // the freed nickname belongs to a new person, who does not inherit the old inbox
     const newcomer = await t.user('곧탈퇴');
     expect((await t.get('/api/messages', { token: newcomer.token })).json().totalElements).toBe(0);
+  });
+});
+
+/**
+ * Runs `request` while a withdrawal of `user` is under way: its 쪽지 step has run (locking the row) and
+ * the tombstone is written last, as in the account's withdrawal. On PostgreSQL the request is let in
+ * once it waits on that lock (or has finished); on PGlite it simply runs after the withdrawal.
+ */
+async function whileWithdrawing<T>(user: TestUser, request: () => Promise<T>): Promise<T> {
+  let pending!: Promise<T>;
+  await t.db.transaction(async (tx) => {
+    await deleteReceivedMessages(tx as unknown as Db, user);
+    let settled = false;
+    pending = request().finally(() => (settled = true));
+    if (process.env.TEST_DATABASE_URL) {
+      const waiting = async () =>
+        (
+          await queryRows<{ n: number }>(
+            tx as unknown as Db,
+            sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        )[0].n > 0;
+      for (let i = 0; i < 500 && !settled && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 10));
+    }
+    await tx.update(users).set({ nickname: null, withdrawnAt: t.clock.now() }).where(eq(users.id, user.id));
+  });
+  return pending;
+}
+
+describe('sending while the receiver withdraws (contract 7, 4.1)', () => {
+  const inboxSize = async (u: TestUser) =>
+    (await t.db.select({ n: count() }).from(messages).where(eq(messages.receiverId, u.id)))[0].n;
+
+  it('a 쪽지 sent meanwhile is refused, never left behind for the withdrawn user', async () => {
+    const leaving = await t.user();
+    const sender = await t.user();
+    const res = await whileWithdrawing(leaving, () =>
+      t.post('/api/messages', { token: sender.token, body: { receiverName: leaving.nickname, content: '늦은 쪽지' } }),
+    );
+    expectError(res, 400, 'user_not_found', RECEIVER_NOT_FOUND);
+    expect(await inboxSize(leaving)).toBe(0);
+  });
+
+  it('a [시스템] 쪽지 sent meanwhile skips the withdrawn user', async () => {
+    const leaving = await t.user();
+    const res = await whileWithdrawing(leaving, () =>
+      t.db.transaction((tx) => sendSystemMessage(tx, leaving.id, '▷공고◁ 공고에 거절되었습니다.', t.clock.now())),
+    );
+    expect(res).toBeUndefined();
+    expect(await inboxSize(leaving)).toBe(0);
   });
 });

@@ -83,7 +83,11 @@ export async function deleteMessage(db: Db, receiverId: number, id: number): Pro
   if (deleted.length === 0) throw messageNotFound();
 }
 
-/** An active, non-system user by nickname, trimmed and case-insensitive (contract 3.9). */
+/**
+ * An active, non-system user by nickname, trimmed and case-insensitive (contract 3.9). The row is
+ * key-share locked until the 쪽지 is stored: a withdrawal in progress (which locks the row, see
+ * {@link deleteReceivedMessages}) either removes this 쪽지 too or makes the receiver unknown here.
+ */
 async function findReceiver(db: Db, name: unknown): Promise<{ id: number; nickname: string }> {
   const trimmed = typeof name === 'string' ? name.trim() : '';
   // a NUL can name nobody (and PostgreSQL cannot compare it)
@@ -92,7 +96,8 @@ async function findReceiver(db: Db, name: unknown): Promise<{ id: number; nickna
       .select({ id: users.id, nickname: users.nickname })
       .from(users)
       .where(and(sql`lower(${users.nickname}) = lower(${trimmed})`, isNull(users.withdrawnAt), eq(users.system, false)))
-      .limit(1);
+      .limit(1)
+      .for('key share');
     if (row?.nickname) return { id: row.id, nickname: row.nickname };
   }
   throw new BadRequest(RECEIVER_NOT_FOUND_TEXT, 'user_not_found');
@@ -109,19 +114,25 @@ export async function send(
   receiverName: unknown,
   content: string,
 ): Promise<SentMessage> {
-  const receiver = await findReceiver(ctx.db, receiverName);
-  const sentAt = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(messages)
-    .values({ senderId: from.id, receiverId: receiver.id, content, sentAt })
-    .returning();
-  return {
-    row: { ...row, sender: { nickname: from.nickname, system: false, withdrawnAt: null } },
-    receiverName: receiver.nickname,
-  };
+  return ctx.db.transaction(async (tx) => {
+    const receiver = await findReceiver(tx, receiverName);
+    const [row] = await tx
+      .insert(messages)
+      .values({ senderId: from.id, receiverId: receiver.id, content, sentAt: ctx.clock.now() })
+      .returning();
+    return {
+      row: { ...row, sender: { nickname: from.nickname, system: false, withdrawnAt: null } },
+      receiverName: receiver.nickname,
+    };
+  });
 }
 
-/** Contract 7: a withdrawing user's received 쪽지 go; the ones they sent stay (shown as 탈퇴한 사용자). */
+/**
+ * Contract 7: a withdrawing user's received 쪽지 go; the ones they sent stay (shown as 탈퇴한 사용자).
+ * The user row is locked first: a 쪽지 being sent meanwhile (which key-share locks its receiver) is
+ * either committed before and deleted here, or waits and then finds the receiver withdrawn.
+ */
 export async function deleteReceivedMessages(tx: Db, user: { id: number }): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
   await tx.delete(messages).where(eq(messages.receiverId, user.id));
 }

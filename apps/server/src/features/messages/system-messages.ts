@@ -10,14 +10,16 @@ export async function systemUserId(db: Db): Promise<number> {
 
 /**
  * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (contract 4.1).
- * Withdrawn users are skipped. Receivers are messaged in the order given.
+ * Withdrawn users are skipped (also one withdrawing meanwhile). Receivers are messaged in the order given.
  */
 export async function sendSystemMessages(tx: Db, receiverIds: number[], content: string, now: Date): Promise<void> {
   if (receiverIds.length === 0) return;
   const active = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, receiverIds), isNull(users.withdrawnAt), eq(users.system, false)));
+    .where(and(inArray(users.id, receiverIds), isNull(users.withdrawnAt), eq(users.system, false)))
+    // held until the caller commits: a concurrent withdrawal either removes these 쪽지 or is seen here
+    .for('key share');
   const activeIds = new Set(active.map((r) => r.id));
   const targets = receiverIds.filter((id) => activeIds.has(id));
   if (targets.length === 0) return;
