@@ -202,3 +202,49 @@ test('a viewed post shows among the home page’s popular boards and opens its d
   await page.getByRole('button', { name: '게시판' }).click();
   await expect(page).toHaveURL(/\/boards$/);
 });
+
+test('my boards with an expired session: the session is cleared with one 로그인이 필요합니다. and the login page', async ({ page, request, dialogs }) => {
+  const user = await apiUser(request);
+  await loginWithToken(page, { ...user, token: `${user.token.slice(0, -4)}AAAA` });
+  await page.goto('/my-boards');
+  await expect(page).toHaveURL(/\/login/);
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page.getByLabel('아이디')).toBeVisible();
+  expect(dialogs.messages).toEqual(['로그인이 필요합니다.']);
+  expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
+});
+
+test('a session that expires while writing says 로그인이 필요합니다. once, with no failure alert after it', async ({ page, request, dialogs }) => {
+  const user = await apiUser(request);
+  const res = await request.post('/api/boards', {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { title: `만료 확인 ${unique()}`, content: '본문', categoryId: 1 },
+  });
+  const id = res.headers()['location'].split('/').pop();
+  const expire = () => page.evaluate((t) => localStorage.setItem('jwtToken', t), `${user.token.slice(0, -4)}AAAA`);
+
+  // a reply
+  await loginWithToken(page, user);
+  await page.goto(`/boards/${id}`);
+  await expect(page.getByTestId('reply-form-header')).toHaveText('댓글 작성');
+  await expire();
+  await page.getByLabel('댓글 내용').fill('늦은 댓글');
+  await page.getByLabel('댓글 내용').press('Enter');
+  await expect(page).toHaveURL(/\/login/);
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page.getByLabel('아이디')).toBeVisible();
+  expect(dialogs.messages).toEqual(['로그인이 필요합니다.']);
+
+  // a new post
+  await loginWithToken(page, user);
+  await page.goto('/boards/register');
+  await page.getByLabel('제목').fill('늦은 글');
+  await page.getByLabel('내용').fill('본문');
+  await expire();
+  await page.getByRole('button', { name: '등록' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('아이디')).toBeVisible();
+  await expect.poll(() => dialogs.messages.length).toBe(2);
+  expect(dialogs.messages).toEqual(['로그인이 필요합니다.', '로그인이 필요합니다.']);
+  expect((await (await request.get(`/api/boards/${id}`)).json()).board.replyCount).toBe(0);
+});

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { sessionExpired } from '../../shared/api/client';
 import { formatDateTime } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
@@ -35,8 +36,8 @@ export default function BoardDetailPage() {
       alert('삭제되었습니다.');
       await refresh();
       navigate('/boards', { replace: true });
-    } catch {
-      alert('게시글 삭제 실패');
+    } catch (e) {
+      if (!sessionExpired(e)) alert('게시글 삭제 실패');
     }
   };
 
@@ -48,8 +49,8 @@ export default function BoardDetailPage() {
       setTarget(null);
       await refresh();
       return true;
-    } catch {
-      alert('댓글 등록에 실패했습니다.');
+    } catch (e) {
+      if (!sessionExpired(e)) alert('댓글 등록에 실패했습니다.');
       return false;
     }
   };
@@ -59,8 +60,8 @@ export default function BoardDetailPage() {
       await boardsApi.editReply(id, content);
       await refresh();
       return true;
-    } catch {
-      alert('댓글 수정 실패');
+    } catch (e) {
+      if (!sessionExpired(e)) alert('댓글 수정 실패');
       return false;
     }
   };
@@ -72,8 +73,8 @@ export default function BoardDetailPage() {
       if (target?.id === id) setTarget(null);
       if (replies.content.length === 1 && page > 0) setPage(page - 1);
       await refresh();
-    } catch {
-      alert('댓글 삭제 실패');
+    } catch (e) {
+      if (!sessionExpired(e)) alert('댓글 삭제 실패');
     }
   };
 
