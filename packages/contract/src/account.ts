@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { fieldsBody, text } from './text.js';
 
 export const LOGIN_ID_TEXT = '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.';
 export const PASSWORD_SHORT_TEXT = '비밀번호는 8자 이상이어야 합니다.';
@@ -42,16 +42,17 @@ export const nicknameField = text({ required: NICKNAME_TEXT, min: 2, max: 20, to
   { message: RESERVED_NICKNAME_TEXT, abort: true },
 );
 
-export const registerBody = z.object({
+/** Account bodies read a missing or non-object body as `{}`, so the first field's own text answers (1.6). */
+export const registerBody = fieldsBody({
   loginId: loginIdField,
   password: passwordField,
   email: emailField,
   phoneNumber: phoneField,
   nickname: nicknameField,
 });
-export type RegisterBody = z.input<typeof registerBody>;
+export type RegisterBody = { loginId: string; password: string; email: string; phoneNumber: string; nickname: string };
 
-export const updateUserBody = z.object({
+export const updateUserBody = fieldsBody({
   loginId: z.unknown().optional(),
   /** empty, null or missing keeps the current password */
   password: z.preprocess((p) => (p === '' || p === null ? undefined : p), passwordField.optional()),
@@ -59,14 +60,14 @@ export const updateUserBody = z.object({
   phoneNumber: phoneField,
   nickname: nicknameField,
 });
-export type UpdateUserBody = z.input<typeof updateUserBody>;
+export type UpdateUserBody = { loginId?: string; password?: string | null; email: string; phoneNumber: string; nickname: string };
 
 export const LOGIN_EMPTY_TEXT = '아이디와 비밀번호를 입력해주세요.';
-export const loginBody = z.object({
+export const loginBody = fieldsBody({
   loginId: z.string({ error: LOGIN_EMPTY_TEXT }).trim().min(1, { message: LOGIN_EMPTY_TEXT }),
   password: z.string({ error: LOGIN_EMPTY_TEXT }).min(1, { message: LOGIN_EMPTY_TEXT }),
 });
-export type LoginBody = z.input<typeof loginBody>;
+export type LoginBody = { loginId: string; password: string };
 
 export const loginResponse = z.object({
   loginId: z.string(),
@@ -76,8 +77,8 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const checkLoginIdBody = z.object({ loginId: loginIdField });
-export const checkNicknameBody = z.object({
+export const checkLoginIdBody = fieldsBody({ loginId: loginIdField });
+export const checkNicknameBody = fieldsBody({
   nickname: text({ required: NICKNAME_TEXT, min: 2, max: 20, tooLong: NICKNAME_TEXT }),
 });
 

@@ -73,10 +73,11 @@ describe('POST /api/users/register', () => {
       headers: { 'content-type': 'application/json' },
     });
     expectError(bad, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
-    const empty = await t.post('/api/users/register', { ip: nextIp() });
-    expect(empty.statusCode).toBe(400);
-    const array = await t.post('/api/users/register', { ip: nextIp(), body: [1, 2] });
-    expect(array.statusCode).toBe(400);
+    const idText = '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.';
+    expectError(await t.post('/api/users/register', { ip: nextIp() }), 400, 'validation_failed', idText);
+    expectError(await t.post('/api/users/register', { ip: nextIp(), body: [1, 2] }), 400, 'validation_failed', idText);
+    const nullBody = await t.request('POST', '/api/users/register', { ip: nextIp(), body: 'null', headers: { 'content-type': 'application/json' } });
+    expectError(nullBody, 400, 'validation_failed', idText);
     const huge = await t.post('/api/users/register', { ip: nextIp(), body: validBody({ nickname: '가'.repeat(100_000) }) });
     expectError(huge, 400, 'validation_failed', '닉네임은 2~20자로 입력해주세요.');
   });
@@ -154,6 +155,21 @@ describe('POST /api/auth/login', () => {
       'validation_failed',
       '아이디와 비밀번호를 입력해주세요.',
     );
+  });
+
+  it('reads a missing or non-object body as empty fields on every account route', async () => {
+    const u = await t.user();
+    const loginText = '아이디와 비밀번호를 입력해주세요.';
+    expectError(await t.post('/api/auth/login', { ip: nextIp() }), 400, 'validation_failed', loginText);
+    expectError(await t.post('/api/auth/login', { ip: nextIp(), body: [] }), 400, 'validation_failed', loginText);
+    expectError(
+      await t.post('/api/users/check-loginid', { ip: nextIp() }),
+      400,
+      'validation_failed',
+      '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.',
+    );
+    expectError(await t.post('/api/users/check-nickname', { ip: nextIp() }), 400, 'validation_failed', '닉네임은 2~20자로 입력해주세요.');
+    expectError(await t.put(`/api/users/${u.id}`, { token: u.token }), 400, 'validation_failed', '올바른 이메일 형식이 아닙니다.');
   });
 
   it('never lets the system user log in', async () => {
