@@ -132,6 +132,24 @@ describe('POST /api/boards', () => {
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
     expect(res.headers['retry-after']).toBeDefined();
   });
+
+  it('shares the 20 per hour with recruitment and study-group posts (contract 1.7)', async () => {
+    const user = await t.user();
+    const post = { title: '모집', description: '설명', topic: '주제', totalMembers: 3, dueDate: '2030-01-01' };
+    const study = { ...post, startDate: '2030-01-02', endDate: '2030-02-01' };
+    for (let i = 0; i < 7; i++) expect((await t.post('/api/recruitments', { token: user.token, body: post })).statusCode).toBe(201);
+    for (let i = 0; i < 7; i++) expect((await t.post('/api/study-groups', { token: user.token, body: study })).statusCode).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      expect((await t.post('/api/boards', { token: user.token, body: { title: `t${i}`, content: 'c', categoryId: 1 } })).statusCode).toBe(201);
+    }
+    const before = await boardTotal();
+    const res = await t.post('/api/boards', { token: user.token, body: { title: 'x', content: 'c', categoryId: 1 } });
+    expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
+    expect(await boardTotal()).toBe(before);
+    expect((await t.post('/api/recruitments', { token: user.token, body: post })).statusCode).toBe(429);
+    // another user has a window of their own
+    expect((await t.post('/api/boards', { token: carol.token, body: { title: 'y', content: 'c', categoryId: 1 } })).statusCode).toBe(201);
+  });
 });
 
 describe('GET /api/boards and /api/boards/my', () => {
