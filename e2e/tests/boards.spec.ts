@@ -76,6 +76,14 @@ test('write, filter, search, open, reply, reply to a reply, edit and delete repl
   await page.getByLabel('검색어').fill(title);
   await page.getByRole('button', { name: '검색' }).click();
   await expect(page.getByTestId('board-row')).toHaveCount(1);
+  // back to the unfiltered list: the search box follows the URL
+  await page.goBack();
+  await expect(page.getByLabel('검색어')).toHaveValue('');
+  await expect(page.getByLabel('검색 유형')).toHaveValue('all');
+  await page.goForward();
+  await expect(page.getByLabel('검색어')).toHaveValue(title);
+  await expect(page.getByLabel('검색 유형')).toHaveValue('title');
+  await expect(page.getByTestId('board-row')).toHaveCount(1);
   await page.getByRole('link', { name: title }).click();
 
   // detail: one view counted on open

@@ -18,6 +18,13 @@ export default function BoardListPage() {
   const page = Math.max(0, Number(params.get('page')) || 0);
   const [typeInput, setTypeInput] = useState(searchType);
   const [keywordInput, setKeywordInput] = useState(keyword);
+  const [shownSearch, setShownSearch] = useState(`${searchType}|${keyword}`);
+  // the search in the URL changed (back/forward): the box follows it
+  if (shownSearch !== `${searchType}|${keyword}`) {
+    setShownSearch(`${searchType}|${keyword}`);
+    setTypeInput(searchType);
+    setKeywordInput(keyword);
+  }
   const { data } = useBoardSearch({ searchType, keyword, category, page });
 
   const update = (next: Record<string, string>) => {
