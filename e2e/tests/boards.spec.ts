@@ -256,3 +256,45 @@ test('a session that expires while writing says 로그인이 필요합니다. on
   expect(dialogs.messages).toEqual(['로그인이 필요합니다.', '로그인이 필요합니다.']);
   expect((await (await request.get(`/api/boards/${id}`)).json()).board.replyCount).toBe(0);
 });
+
+test('replies page 10 at a time in thread order; a new reply shows on the last page', async ({ page, request }) => {
+  const author = await apiUser(request);
+  const other = await apiUser(request);
+  const res = await request.post('/api/boards', {
+    headers: { Authorization: `Bearer ${author.token}` },
+    data: { title: `댓글 많은 글 ${unique()}`, content: '본문', categoryId: 1 },
+  });
+  const id = Number(res.headers()['location'].split('/').pop());
+  const add = async (content: string, parentReplyId?: number) => {
+    const r = await request.post('/api/replies', { headers: { Authorization: `Bearer ${other.token}` }, data: { boardId: id, content, parentReplyId } });
+    expect(r.status()).toBe(201);
+    return (await r.json()) as { id: number };
+  };
+  const first = await add('댓글 1');
+  for (let i = 2; i <= 10; i++) await add(`댓글 ${i}`);
+  await add('1번의 답글', first.id);
+
+  await loginWithToken(page, author);
+  await page.goto(`/boards/${id}`);
+  await expect(page.getByTestId('reply-count')).toHaveText('댓글 11');
+  const items = page.locator('[data-testid="reply"], [data-testid="child-reply"]');
+  await expect(items).toHaveCount(10);
+  await expect(items.nth(0)).toContainText('댓글 1');
+  await expect(items.nth(1)).toContainText('1번의 답글');
+  await expect(items.nth(1)).toHaveAttribute('data-testid', 'child-reply');
+  await expect(items.nth(9)).toContainText('댓글 9');
+
+  const pages = page.getByRole('navigation', { name: '페이지 이동' });
+  await pages.getByRole('button', { name: '2', exact: true }).click();
+  await expect(items).toHaveCount(1);
+  await expect(items.nth(0)).toContainText('댓글 10');
+
+  await pages.getByRole('button', { name: '1', exact: true }).click();
+  await expect(items).toHaveCount(10);
+  await page.getByLabel('댓글 내용').fill('마지막 댓글');
+  await page.getByLabel('댓글 내용').press('Enter');
+  await expect(page.getByTestId('reply-count')).toHaveText('댓글 12');
+  await expect(pages.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(1)).toContainText('마지막 댓글');
+});
