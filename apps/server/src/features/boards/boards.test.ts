@@ -579,6 +579,16 @@ describe('DELETE /api/replies/{id}', () => {
   });
 });
 
+describe('races on one board', () => {
+  it('two deletes at once: one removes it, the other answers 404', async () => {
+    const id = await createBoard(alice);
+    const both = await Promise.all([t.delete(`/api/boards/${id}`, { token: alice.token }), t.delete(`/api/boards/${id}`, { token: alice.token })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expectError(both.find((r) => r.statusCode === 404)!, 404, 'not_found', '게시글을 찾을 수 없습니다.');
+    expect(await boardRow(id)).toBeUndefined();
+  });
+});
+
 describe('missing or non-object bodies', () => {
   it('read as empty: each route answers its first field’s text and stores nothing', async () => {
     const id = await createBoard(alice, { title: '원래' });

@@ -148,19 +148,27 @@ export async function authorizeBoardEdit(db: Db, user: AuthUser, id: number) {
   if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 수정할 권한이 없습니다.');
 }
 
+/** A board removed since the permission check is still "not found", never a success that changed nothing. */
 export async function updateBoard(ctx: AppContext, id: number, input: BoardInput) {
-  await ctx.db
+  const [row] = await ctx.db
     .update(boards)
     .set({ title: input.title, content: input.content, updatedAt: ctx.clock.now() })
-    .where(eq(boards.id, id));
+    .where(eq(boards.id, id))
+    .returning({ id: boards.id });
+  if (!row) throw new NotFound('찾을 수 없는 게시글 입니다.');
 }
 
-/** Replies go by the foreign key's cascade; view records are removed here, in the same transaction. */
+/**
+ * Replies go by the foreign key's cascade; view records are removed here, in the same transaction.
+ * Of two deletes at once only the one that removed the row succeeds; the other answers 404.
+ */
 export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
-  const board = await findBoardOwner(ctx.db, id, '게시글을 찾을 수 없습니다.');
+  const notFound = '게시글을 찾을 수 없습니다.';
+  const board = await findBoardOwner(ctx.db, id, notFound);
   if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 삭제할 권한이 없습니다.');
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(boards).where(eq(boards.id, id));
+    const removed = await tx.delete(boards).where(eq(boards.id, id)).returning({ id: boards.id });
+    if (removed.length === 0) throw new NotFound(notFound);
     await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, BOARD_VIEW_KIND), eq(viewRecords.targetId, id)));
   });
 }
