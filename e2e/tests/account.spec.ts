@@ -59,6 +59,8 @@ test('sign up with both duplicate checks, log in, edit my info, log out, come ba
   await page.getByRole('button', { name: '회원가입' }).click();
   await dialogs.expect('회원가입이 완료되었습니다.');
   await expect(page).toHaveURL(/\/login$/);
+  // the address changes before the login page has replaced the sign-up form
+  await expect(page.getByRole('heading', { name: '로그인' })).toBeVisible();
 
   // --- log in, greeting
   await page.getByLabel('아이디').fill(loginId);
@@ -109,6 +111,7 @@ test('sign up with both duplicate checks, log in, edit my info, log out, come ba
 
   // --- the menu asks a logged-out user to log in
   await page.goto('/myinfo');
+  const beforeWithdrawal = dialogs.messages.length;
   await page.getByRole('button', { name: '회원탈퇴' }).click();
   await dialogs.expect('정말로 탈퇴하시겠습니까?');
   await dialogs.expect('회원탈퇴가 완료되었습니다.');
@@ -120,6 +123,8 @@ test('sign up with both duplicate checks, log in, edit my info, log out, come ba
   await page.getByLabel('비밀번호').fill(password);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await expect(page.getByText('로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.')).toBeVisible();
+  // the calls still under way with the old token when the account ended say nothing more
+  expect(dialogs.messages.slice(beforeWithdrawal)).toEqual(['정말로 탈퇴하시겠습니까?', '회원탈퇴가 완료되었습니다.']);
 });
 
 test('the header menu asks a logged-out visitor to log in', async ({ page, dialogs }) => {

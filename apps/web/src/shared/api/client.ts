@@ -53,7 +53,8 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || '요청을 처리하지 못했습니다.';
     const code = res.headers.get('x-error-code');
-    if (res.status === 401 && code === 'login_required') onUnauthorized();
+    // A 401 for a session that has already ended here (withdrawal, logout) is not news: stay quiet.
+    if (res.status === 401 && code === 'login_required' && auth.token() === token) onUnauthorized();
     throw new ApiError(res.status, code, text);
   }
   if ((opts.method ?? 'GET') !== 'GET') writeListeners.forEach((listener) => listener());
