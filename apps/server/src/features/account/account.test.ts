@@ -200,6 +200,15 @@ describe('POST /api/auth/login', () => {
     expect(after.statusCode).toBe(200);
   });
 
+  it('counts and locks an id far longer than any real one (random text that does not compress), never a 500', async () => {
+    const longId = Array.from({ length: 9000 }, (_, i) => ((i * 7919 + Math.floor(Math.random() * 1e6)) % 36).toString(36)).join('');
+    for (let i = 0; i < 10; i++) {
+      expectError(await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: longId, password: 'bad-password' } }), 401, 'invalid_credentials');
+    }
+    const locked = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: longId.toUpperCase(), password: 'bad-password' } });
+    expectError(locked, 429, 'account_locked', '로그인 시도 횟수를 초과했습니다. 10분 후 다시 시도해주세요.');
+  });
+
   it('resets the failure counter on success', async () => {
     const u = await t.user();
     for (let i = 0; i < 9; i++) await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isReservedNickname, type LoginResponse } from '@app/contract';
 import type { AppContext } from '../../context.js';
@@ -106,7 +107,7 @@ const invalidCredentials = () => new Unauthorized('아이디 또는 비밀번호
 export async function login(ctx: AppContext, loginId: string, password: string): Promise<LoginResponse> {
   // No login id contains NUL (and PostgreSQL cannot compare one): it names nobody.
   if (loginId.includes('\u0000')) throw invalidCredentials();
-  const key = loginId.toLowerCase();
+  const key = loginFailureKey(loginId);
   const now = ctx.clock.now();
   const [failure] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
   if (failure?.lockedUntil && failure.lockedUntil > now) {
@@ -120,7 +121,7 @@ export async function login(ctx: AppContext, loginId: string, password: string):
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.loginId}) = ${key}`, isNull(users.withdrawnAt), eq(users.system, false)));
+    .where(and(sql`lower(${users.loginId}) = ${loginId.toLowerCase()}`, isNull(users.withdrawnAt), eq(users.system, false)));
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     await recordFailure(ctx.db, key, now);
@@ -129,6 +130,17 @@ export async function login(ctx: AppContext, loginId: string, password: string):
   if (failure) await ctx.db.delete(loginFailures).where(eq(loginFailures.key, key));
   const token = await ctx.tokens.sign({ sub: user.loginId!, uid: user.id, tv: user.tokenVersion }, now);
   return { loginId: user.loginId!, token, role: 'ROLE_USER', nickname: user.nickname! };
+}
+
+const MAX_PLAIN_KEY = 64;
+
+/**
+ * The login-lock key: the lower-cased id as typed (contract 1.7), whether or not it exists.
+ * An id far longer than any real one is kept as its digest, so the key always fits its index.
+ */
+export function loginFailureKey(loginId: string): string {
+  const key = loginId.toLowerCase();
+  return key.length <= MAX_PLAIN_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
 /** One atomic upsert: an expired lock starts a new count; the 10th consecutive failure sets the lock. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { loginFailures, users, viewRecords } from '../../db/schema/index.js';
+import { loginFailureKey } from './service.js';
 import { withdrawalGuards, withdrawalSteps } from './withdrawal-steps.js';
 
 export interface WithdrawingUser {
@@ -22,7 +23,7 @@ export async function withdraw(ctx: AppContext, user: WithdrawingUser): Promise<
   await ctx.db.transaction(async (tx) => {
     for (const step of withdrawalSteps) await step(tx, user, now);
     await tx.delete(viewRecords).where(eq(viewRecords.viewerKey, `u:${user.id}`));
-    await tx.delete(loginFailures).where(eq(loginFailures.key, user.loginId.toLowerCase()));
+    await tx.delete(loginFailures).where(eq(loginFailures.key, loginFailureKey(user.loginId)));
     await tx
       .update(users)
       .set({
