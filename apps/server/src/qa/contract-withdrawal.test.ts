@@ -143,3 +143,28 @@ describe('DELETE /api/users/{id}: every table of contract 7', () => {
     expect((await t.get('/api/boards/my', { token })).json().totalElements).toBe(0);
   });
 });
+
+describe('DELETE /api/users/{id} racing POST /api/groups from the same author', () => {
+  it('ends either refused as group admin or withdrawn with the post gone: never a 500, never a group without its admin', async () => {
+    for (let i = 0; i < 8; i++) {
+      resetLimits(t);
+      const author = await t.user();
+      const post = await createRecruitment(t, author);
+      expect((await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token })).statusCode).toBeLessThan(300);
+      const [group, withdrawal] = await Promise.all([
+        t.post('/api/groups', { token: author.token, body: { basePostId: post.id, name: '경쟁 그룹', description: '동시에 만든 그룹' } }),
+        t.delete(`/api/users/${author.id}`, { token: author.token }),
+      ]);
+      if (group.statusCode === 201) {
+        expectError(withdrawal, 400, 'group_admin', '관리 중인 그룹이 있어 탈퇴할 수 없습니다. 그룹을 먼저 삭제해주세요.');
+      } else {
+        expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+        expectError(group, 404, 'not_found');
+      }
+    }
+    const adminless = await t.db.execute(
+      sql`SELECT g.id FROM groups g WHERE NOT EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = g.id AND m.role = 'ADMIN')`,
+    );
+    expect((adminless as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+});
