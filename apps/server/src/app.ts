@@ -53,7 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: false,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
