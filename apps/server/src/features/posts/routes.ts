@@ -8,6 +8,7 @@ import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
+import { viewerKey } from '../../lib/viewer-key.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND, RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
 import { presentRecruitment, presentRecruitmentItem, presentStudyGroup, presentStudyGroupItem } from './presenter.js';
 import { listPosts, popularPosts, type PostDetailRow, type PostListRow, type Search } from './queries.js';
@@ -86,8 +87,7 @@ export default function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/base-posts/:id/view',
     { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
-      const key = posts.viewerKey(ctx, req.user, req.ip, String(req.headers['user-agent'] ?? ''));
-      await posts.countView(ctx, req.params.id, key);
+      await posts.countView(ctx, req.params.id, viewerKey(req, ctx.config.jwtSecret));
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   checkRecruitment,
@@ -173,12 +172,6 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
  * The 24 h de-duplication key: the user, else SHA-256 of address, user agent and a server salt derived
  * from the persistent secret (the same derivation as board views, so one visitor has one key).
  */
-export function viewerKey(ctx: AppContext, user: AuthUser | null, ip: string, userAgent: string): string {
-  if (user) return `u:${user.id}`;
-  const salt = createHash('sha256').update(`view-salt:${ctx.config.jwtSecret}`).digest('hex');
-  return `a:${createHash('sha256').update(`${ip}\n${userAgent}\n${salt}`).digest('hex')}`;
-}
-
 /** Counts a view unless this viewer was counted in the last 24 h: one conditional upsert, then +1. */
 export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
   const post = await findPost(ctx.db, postId);
