@@ -1,112 +1,28 @@
+import type {
+  ApplicantList,
+  MyPost,
+  Page,
+  Recruitment,
+  RecruitmentInput,
+  SearchType,
+  StudyGroup,
+  StudyGroupInput,
+} from '@app/contract';
 import { del, get, patch, post, put } from '../../shared/api/client';
 
-export interface Page<T> {
-  content: T[];
-  number: number;
-  totalPages: number;
-}
-
-export interface RecruitmentItem {
-  id: number;
-  title: string;
-  dueDate: string;
-  createdAt: string;
-  currentMembers: number;
-  totalMembers: number;
-  tags: string[];
-  creatorNickname: string;
-  inactive: boolean;
-  views: number;
-  topic: string;
-}
-
-export interface StudyGroupItem {
-  id: number;
-  creatorNickname: string;
-  title: string;
-  currentMembers: number;
-  totalMembers: number;
-  topic: string;
-  inactive: boolean;
-  dueDate: string;
-  createdAt: string;
-  views: number;
-  startDate: string;
-  endDate: string;
-}
+export type {
+  Applicant,
+  ApplicantList,
+  MyPost,
+  RecruitmentItem,
+  SearchType,
+  StudyGroupItem,
+} from '@app/contract';
 
 /** A detail of either kind; tags only on recruitments, the study period only on study groups. */
-export interface PostDetail {
-  id: number;
-  title: string;
-  description: string;
-  createdDateTime: string;
-  dueDate: string;
-  currentMembers: number;
-  totalMembers: number;
-  creatorNickname: string;
-  creatorContact: string | null;
-  topic: string;
-  views: number;
-  tags?: string[];
-  startDate?: string;
-  endDate?: string;
-}
-
-export interface RecruitmentBody {
-  title: string;
-  description: string;
-  totalMembers: number;
-  dueDate: string;
-  tags: string[];
-  topic: string;
-}
-
-export interface StudyGroupBody {
-  title: string;
-  description: string;
-  topic: string;
-  totalMembers: number;
-  dueDate: string;
-  startDate: string;
-  endDate: string;
-}
-
-export type PostType = 'RECRUITMENT' | 'STUDY_GROUP';
-
-export interface MyPost {
-  basePostId: number;
-  title: string;
-  inactive: boolean;
-  postType: PostType;
-  createdAt: string;
-  dueDate: string;
-  currentMembers: number;
-  totalMembers: number;
-  topic: string;
-  applicantCount: number;
-}
-
-export type ApplicationStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-
-export interface Applicant {
-  applicationId: number;
-  applicantNickname: string;
-  status: ApplicationStatus;
-  techStacks: string[];
-  field: string;
-  contact: string | null;
-  userId: number;
-}
-
-export interface ApplicantList {
-  title: string;
-  applicants: Applicant[];
-  totalPages: number;
-  number: number;
-}
-
-export type SearchType = 'all' | 'title' | 'creator' | 'content';
+export type PostDetail = Omit<Recruitment, 'tags'> & Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
+export type RecruitmentBody = RecruitmentInput;
+export type StudyGroupBody = StudyGroupInput;
 
 export interface ListQuery {
   page: number;

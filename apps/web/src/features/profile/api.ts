@@ -1,29 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { MyApplication, MyProfileInfo } from '@app/contract';
 import { ApiError, get, post, put } from '../../shared/api/client';
 
 export const PRIVATE_CONTACT = '비공개';
 
-export interface Profile {
-  nickname: string;
-  contact: string;
-  field: string;
-  techStacks: string[];
-}
+export type { MyApplication } from '@app/contract';
+export type Profile = MyProfileInfo;
 
 export interface ProfileBody {
   contact: string;
   field: string;
   techStacks: string[];
-}
-
-export interface MyApplication {
-  applicationId: number;
-  basePostId: number;
-  recruitmentTitle: string;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  applyDateTime: string;
-  inactive: boolean;
-  postType: 'RECRUITMENT' | 'STUDY_GROUP';
 }
 
 /** The profile, or null when the user has none (the server answers 404). */
