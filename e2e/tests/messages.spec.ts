@@ -72,6 +72,13 @@ test('A writes to B: badge, dropdown, detail marks read, replies from three plac
   await expect(compose.getByLabel('받는 사람:')).toHaveValue(a.nickname);
   await expect(compose.getByLabel('받는 사람:')).not.toBeEditable();
   await expect(compose.getByPlaceholder('답장할 내용을 입력하세요.')).toBeVisible();
+  // the note textarea has a fixed height (spec 9): not resizable, not growing with long text
+  const note = compose.getByLabel('쪽지 내용:');
+  await expect(note).toHaveCSS('resize', 'none');
+  const noteHeight = (await note.boundingBox())!.height;
+  await note.fill('긴 쪽지\n'.repeat(30));
+  expect((await note.boundingBox())!.height).toBe(noteHeight);
+  await note.fill('');
   await compose.getByRole('button', { name: '전송하기' }).click();
   await dialogs.expect('쪽지 내용을 입력하세요.');
   await compose.getByLabel('쪽지 내용:').fill('네, 좋아요!');

@@ -75,7 +75,7 @@ export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onS
             쪽지 내용:
             <textarea
               id={`${id}-content`}
-              className="input min-h-40 resize-y"
+              className="input h-40 resize-none"
               placeholder="답장할 내용을 입력하세요."
               value={content}
               onChange={(e) => setContent(e.target.value)}
