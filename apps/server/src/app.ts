@@ -12,7 +12,7 @@ import { migrate } from './db/migrate.js';
 import { ensureSystemUser } from './features/account/service.js';
 import { features } from './features/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
+import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
@@ -55,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by presenters; skipping response validation keeps ~25% throughput (stack notes).

@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextIp, type TestApp, type TestUser } from '../test/helpers.js';
+import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../test/helpers.js';
 
 /** Contract 1.3/8.25 over every route: malformed input is a clear 4xx with a Korean body, never a 500. */
 let t: TestApp;
@@ -33,6 +34,19 @@ describe('ids and characters the database cannot hold', () => {
     }
   });
 
+  it('reads a body as JSON whatever its Content-Type (fetch with a string body sends text/plain)', async () => {
+    const other = await t.user();
+    const body = JSON.stringify({ receiverName: other.nickname, content: 'text/plain 쪽지' });
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const sent = await t.post('/api/messages', { token: user.token, body, headers: { 'content-type': type } });
+      expect(sent.statusCode, type).toBe(201);
+    }
+    const bad = await t.post('/api/messages', { token: user.token, body: 'receiverName=x', headers: { 'content-type': 'text/plain' } });
+    expectError(bad, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    const empty = await t.request('PATCH', '/api/recruitments/3000000000/close', { token: user.token, body: '', headers: { 'content-type': 'text/plain' } });
+    expect(empty.statusCode).toBe(404);
+  });
+
   it('keeps the usual rules around NUL: page falls back to 0, login comes first, unknown fields are ignored', async () => {
     expect((await t.get('/api/messages?page=%00', { token: user.token })).json().number).toBe(0);
     expect((await t.get('/api/messages?page=%00')).statusCode).toBe(401);
@@ -61,6 +75,50 @@ describe('ids and characters the database cannot hold', () => {
     expect(r.statusCode).toBe(400);
     expect(r.headers['x-error-code']).toBe('bad_request');
     expect(r.body).toBe('요청 형식이 올바르지 않습니다.');
+  });
+});
+
+/** Sends raw bytes to a listening app and reads the whole answer. */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+
+  it.each([
+    ['headers over the size limit', `GET /api/boards HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a URL over the size limit', `GET /api/boards/search?keyword=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+    ['a broken request line', 'GARBAGE\r\n\r\n', 400],
+    ['both Content-Length and chunked', 'POST /api/messages HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+  ])('answers %s with the plain-text Korean error and X-Error-Code, not JSON', async (_name, bytes, status) => {
+    const answer = await rawRequest(port, bytes);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+    expect(head).toMatch(/^content-type: text\/plain; charset=utf-8$/im);
+    expect(head).toMatch(/^x-error-code: bad_request$/im);
+    expect(head).toMatch(new RegExp(`^content-length: ${Buffer.byteLength(body)}$`, 'im'));
+    expect(body).toBe('요청 형식이 올바르지 않습니다.');
+  });
+
+  it('answers a path that climbs out of the API docs files with the Korean 404, not a 500', async () => {
+    for (const url of ['/docs/static/../../package.json', '/docs/static/../../../../etc/passwd']) {
+      const [head, body] = (await rawRequest(port, `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).split('\r\n\r\n');
+      expect(head.split('\r\n')[0], url).toBe('HTTP/1.1 404 Not Found');
+      expect(head).toMatch(/^x-error-code: not_found$/im);
+      expect(head).toMatch(/^content-type: text\/plain; charset=utf-8$/im);
+      expect(body).toBe('요청한 리소스를 찾을 수 없습니다.');
+    }
   });
 });
 
