@@ -1,7 +1,8 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BAD_REQUEST_TEXT } from '@app/contract';
-import { AppError } from './errors.js';
+import { AppError, NotFound } from './errors.js';
 import { validationError } from './validation.js';
 
 function send(reply: import('fastify').FastifyReply, err: AppError) {
@@ -26,6 +27,8 @@ function toAppError(error: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(415, 'unsupported_media_type', '지원하지 않는 요청 형식입니다.');
   }
+  // A static file path that climbs out of its root names nothing here: 404, never 403 (1.3) or 500.
+  if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return new NotFound();
   if (error.statusCode === 400 || (error as { status?: number }).status === 400) {
     return new AppError(400, 'bad_request', BAD_REQUEST_TEXT);
   }
@@ -50,6 +53,28 @@ function fromDatabaseError(error: unknown): AppError | null {
 /** Router-level failures (a malformed URL, an over-long path parameter) answer like every other error. */
 export function frameworkErrors(_error: FastifyError, _req: unknown, reply: import('fastify').FastifyReply) {
   return send(reply, new AppError(400, 'bad_request', BAD_REQUEST_TEXT));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KiB, a broken request line):
+ * the same plain-text Korean 400-family answer with X-Error-Code as every other error (1.3), not Fastify's JSON.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : [400, 'Bad Request'];
+  if (socket.writable) {
+    const body = Buffer.from(BAD_REQUEST_TEXT, 'utf8');
+    const head =
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n` +
+      `X-Error-Code: bad_request\r\nConnection: close\r\n\r\n`;
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  }
+  socket.destroy(err);
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

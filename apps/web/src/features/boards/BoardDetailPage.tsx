@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { sessionExpired } from '../../shared/api/client';
 import { formatDateTime } from '../../shared/lib/format';
+import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
 import { boardKeys, boardsApi, useBoardDetail, useMyId } from './api';
-import { OwnerMenu } from './OwnerMenu';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
 import { useCountView } from './useCountView';
@@ -90,7 +90,15 @@ export default function BoardDetailPage() {
               {board.title}
             </h1>
           </div>
-          {isOwner && <OwnerMenu onEdit={() => navigate(`/boards/edit/${board.id}`)} onDelete={removeBoard} />}
+          {isOwner && (
+            <ActionMenu
+              label="게시글 관리"
+              actions={[
+                { label: '수정', onSelect: () => navigate(`/boards/edit/${board.id}`) },
+                { label: '삭제', onSelect: removeBoard, danger: true },
+              ]}
+            />
+          )}
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1 border-b border-gray-100 pb-4 text-sm text-gray-500">
           <span data-testid="board-author">{board.authorNickname}</span>

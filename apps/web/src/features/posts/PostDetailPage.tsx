@@ -4,9 +4,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime, formatPhone } from '../../shared/lib/format';
+import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { postsApi } from './api';
-import { AuthorMenu } from './AuthorMenu';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
 import { countViewOnce } from './useViewOnce';
@@ -61,7 +61,16 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
           </div>
           <div className="flex items-center gap-2">
             <DdayBadge dueDate={post.dueDate} variant="detail" />
-            {isAuthor && <AuthorMenu onEdit={() => navigate(kind.editPath(id))} onClose={close} onDelete={remove} />}
+            {isAuthor && (
+              <ActionMenu
+                label="공고 관리"
+                actions={[
+                  { label: '수정', onSelect: () => navigate(kind.editPath(id)) },
+                  { label: '마감', onSelect: close },
+                  { label: '삭제', onSelect: remove, danger: true },
+                ]}
+              />
+            )}
           </div>
         </header>
 

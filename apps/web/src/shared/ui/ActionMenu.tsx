@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+
+export interface MenuAction {
+  label: string;
+  onSelect(): void;
+  danger?: boolean;
+}
+
+/** A ⋮ button that opens a small menu of actions; a click outside closes it. */
+export function ActionMenu({ label, actions }: { label: string; actions: MenuAction[] }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const close = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, []);
+  const pick = (action: MenuAction) => () => {
+    setOpen(false);
+    action.onSelect();
+  };
+  return (
+    <div className="relative" ref={ref}>
+      <button type="button" className="btn-secondary px-3" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        ⋮
+      </button>
+      {open && (
+        <div role="menu" className="card absolute right-0 z-20 mt-1 w-32 overflow-hidden py-1">
+          {actions.map((action) => (
+            <button
+              key={action.label}
+              type="button"
+              role="menuitem"
+              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-50 ${action.danger ? 'text-red-600' : ''}`}
+              onClick={pick(action)}
+            >
+              {action.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
