@@ -87,12 +87,12 @@ export function registerErrorHandling(app: FastifyInstance) {
 }
 
 /**
- * JSON bodies: an empty body is allowed (routes with no body), bad syntax is 400 bad_request.
- * Any other content type is accepted only when empty.
+ * Bodies are JSON whatever Content-Type says: a client posting a JSON string with fetch and no headers sends
+ * text/plain, and the contract has no 415. An empty body is allowed (routes with no body); bad syntax is 400.
  */
 export function registerBodyParsers(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  const parseJson = (_req: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -100,9 +100,7 @@ export function registerBodyParsers(app: FastifyInstance) {
     } catch {
       done(new AppError(400, 'bad_request', BAD_REQUEST_TEXT), undefined);
     }
-  });
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    if (String(body).length === 0) return done(null, undefined);
-    done(new AppError(415, 'unsupported_media_type', '지원하지 않는 요청 형식입니다.'), undefined);
-  });
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('*', { parseAs: 'string' }, parseJson);
 }
