@@ -24,7 +24,7 @@ import { parseBody } from '../../lib/validation.js';
 import { presentBoard } from './presenter.js';
 import * as replyService from './replies.js';
 import * as boards from './service.js';
-import { viewerKey } from '../../lib/viewer-key.js';
+import { viewerKey } from '../../lib/views.js';
 
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });

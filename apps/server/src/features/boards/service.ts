@@ -7,12 +7,13 @@ import { boardCategories, boards, users, viewRecords } from '../../db/schema/ind
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import { countViewOnce } from '../../lib/views.js';
 import { isBoardAuthor } from './policy.js';
 import { presentBoardItem, type BoardItemRow } from './presenter.js';
 
 export const BOARD_PAGE_SIZE = 10;
 const POPULAR_LIMIT = 5;
-export const BOARD_VIEW_KIND = 'BOARD';
+export const BOARD_VIEW_KIND = 'BOARD' as const;
 
 export const itemColumns = {
   id: boards.id,
@@ -173,20 +174,10 @@ export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
   });
 }
 
-/**
- * One count per viewer per 24 h (contract 3.10, 8.23): the upsert returns a row only when the viewer had no
- * record or an older one, and only then is `views` raised, atomically, in the same statement.
- */
+/** One count per viewer per 24 h (contract 3.10, 8.23). */
 export async function countView(db: Db, id: number, viewerKey: string, now: Date) {
   await findBoardOwner(db, id, '게시글을 찾을 수 없습니다.');
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  await db.execute(sql`
-    WITH counted AS (
-      INSERT INTO view_records (target_kind, target_id, viewer_key, viewed_at)
-      VALUES (${BOARD_VIEW_KIND}, ${id}, ${viewerKey}, ${now.toISOString()}::timestamptz)
-      ON CONFLICT (target_kind, target_id, viewer_key)
-      DO UPDATE SET viewed_at = EXCLUDED.viewed_at WHERE view_records.viewed_at <= ${dayAgo.toISOString()}::timestamptz
-      RETURNING 1
-    )
-    UPDATE boards SET views = views + 1 WHERE id = ${id} AND EXISTS (SELECT 1 FROM counted)`);
+  await countViewOnce(db, { kind: BOARD_VIEW_KIND, id }, viewerKey, now, (tx) =>
+    tx.update(boards).set({ views: sql`${boards.views} + 1` }).where(eq(boards.id, id)),
+  );
 }

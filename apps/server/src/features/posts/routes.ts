@@ -8,7 +8,7 @@ import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
-import { viewerKey } from '../../lib/viewer-key.js';
+import { viewerKey } from '../../lib/views.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND, RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
 import { presentRecruitment, presentRecruitmentItem, presentStudyGroup, presentStudyGroupItem } from './presenter.js';
 import { listPosts, popularPosts, type PostDetailRow, type PostListRow, type Search } from './queries.js';

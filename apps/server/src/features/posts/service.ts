@@ -14,6 +14,7 @@ import { basePosts, groups, postTags, viewRecords, type PostRow } from '../../db
 import { seoulDate, seoulDateTime } from '../../lib/clock.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import { countViewOnce } from '../../lib/views.js';
 import { effectiveInactive, isEffectivelyInactive } from './inactivity.js';
 import {
   BELOW_CURRENT_TEXT,
@@ -168,30 +169,13 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
   }
 }
 
-/**
- * The 24 h de-duplication key: the user, else SHA-256 of address, user agent and a server salt derived
- * from the persistent secret (the same derivation as board views, so one visitor has one key).
- */
-/** Counts a view unless this viewer was counted in the last 24 h: one conditional upsert, then +1. */
+/** Counts a view unless this viewer was counted in the last 24 h. */
 export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
   const post = await findPost(ctx.db, postId);
   if (!post) throw new NotFound('공고를 찾을 수 없습니다.');
-  const now = ctx.clock.now();
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  await ctx.db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(viewRecords)
-      .values({ targetKind: 'POST', targetId: postId, viewerKey: key, viewedAt: now })
-      .onConflictDoUpdate({
-        target: [viewRecords.targetKind, viewRecords.targetId, viewRecords.viewerKey],
-        set: { viewedAt: now },
-        setWhere: sql`${viewRecords.viewedAt} <= ${dayAgo}`,
-      })
-      .returning({ id: viewRecords.targetId });
-    if (fresh.length > 0) {
-      await tx.update(basePosts).set({ views: sql`${basePosts.views} + 1` }).where(eq(basePosts.id, postId));
-    }
-  });
+  await countViewOnce(ctx.db, { kind: 'POST', id: postId }, key, ctx.clock.now(), (tx) =>
+    tx.update(basePosts).set({ views: sql`${basePosts.views} + 1` }).where(eq(basePosts.id, postId)),
+  );
 }
 
 interface MyPostRow {
