@@ -139,6 +139,22 @@ test('the header menu asks a logged-out visitor to log in', async ({ page, dialo
   await expect(page).toHaveURL(/\/login/);
 });
 
+test('the inbox and chat icons ask a logged-out visitor to log in; the inbox comes back to /messages', async ({ page, request, dialogs }) => {
+  const user = await apiUser(request);
+  await page.goto('/boards');
+  dialogs.dismissNext();
+  await page.getByRole('button', { name: '채팅방 목록' }).click();
+  await dialogs.expect('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?');
+  await expect(page).toHaveURL(/\/boards$/);
+  await page.getByRole('button', { name: '쪽지함' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('아이디').fill(user.loginId);
+  await page.getByLabel('비밀번호').fill(user.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByText('받은 쪽지가 없습니다.')).toBeVisible();
+});
+
 test('the home page shows the banner, the chooser and the empty popular sections', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('banner-slide-0')).toHaveAttribute('aria-hidden', 'false');

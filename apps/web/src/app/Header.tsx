@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useAuth } from '../shared/auth/store';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
 import { ChatListPanel, InboxPanel } from './header-slots';
@@ -17,6 +17,7 @@ type Panel = 'inbox' | 'chat' | 'menu' | null;
 export function Header() {
   const { token, nickname } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -37,14 +38,19 @@ export function Header() {
     alert('로그아웃 되었습니다.');
   };
 
-  const openMenuItem = (to: string) => {
+  /** A logged-out visitor who picks a member-only entry is asked to log in first (and comes back to `from`). */
+  const askLogin = (from: string) => {
     setPanel(null);
-    if (!token) {
-      if (confirm('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?')) navigate('/login', { state: { from: to } });
-      return;
-    }
+    if (confirm('로그인이 필요한 서비스입니다. 로그인 페이지로 이동하시겠습니까?')) navigate('/login', { state: { from } });
+  };
+
+  const openMenuItem = (to: string) => {
+    if (!token) return askLogin(to);
+    setPanel(null);
     navigate(to);
   };
+
+  const openPanel = (p: 'inbox' | 'chat') => (token ? toggle(p) : askLogin(p === 'inbox' ? '/messages' : `${location.pathname}${location.search}`));
 
   const iconBtn = 'relative flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100';
 
@@ -74,31 +80,27 @@ export function Header() {
               </button>
             </>
           )}
-          {token && (
-            <div className="relative">
-              <button type="button" className={iconBtn} aria-label="쪽지함" onClick={() => toggle('inbox')}>
-                <MailIcon />
-                <UnreadBadge />
-              </button>
-              {panel === 'inbox' && (
-                <Suspense fallback={null}>
-                  <InboxPanel onClose={() => setPanel(null)} />
-                </Suspense>
-              )}
-            </div>
-          )}
-          {token && (
-            <div className="relative">
-              <button type="button" className={iconBtn} aria-label="채팅방 목록" onClick={() => toggle('chat')}>
-                <ChatIcon />
-              </button>
-              {panel === 'chat' && (
-                <Suspense fallback={null}>
-                  <ChatListPanel onClose={() => setPanel(null)} />
-                </Suspense>
-              )}
-            </div>
-          )}
+          <div className="relative">
+            <button type="button" className={iconBtn} aria-label="쪽지함" onClick={() => openPanel('inbox')}>
+              <MailIcon />
+              {token && <UnreadBadge />}
+            </button>
+            {token && panel === 'inbox' && (
+              <Suspense fallback={null}>
+                <InboxPanel onClose={() => setPanel(null)} />
+              </Suspense>
+            )}
+          </div>
+          <div className="relative">
+            <button type="button" className={iconBtn} aria-label="채팅방 목록" onClick={() => openPanel('chat')}>
+              <ChatIcon />
+            </button>
+            {token && panel === 'chat' && (
+              <Suspense fallback={null}>
+                <ChatListPanel onClose={() => setPanel(null)} />
+              </Suspense>
+            )}
+          </div>
           <div className="relative">
             <button type="button" className={iconBtn} aria-label="메뉴" onClick={() => toggle('menu')}>
               <MenuIcon />
