@@ -170,3 +170,24 @@ describe('DELETE /api/users/{id} racing POST /api/groups from the same author', 
     expect((adminless as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });
+
+describe('DELETE /api/users/{id} racing the approval of that user', () => {
+  it('gives the seat back whichever finishes first: the post counts only its author afterwards', async () => {
+    const author = await t.user();
+    for (let i = 0; i < 8; i++) {
+      resetLimits(t);
+      const applicant = await t.user();
+      await addProfile(t, applicant);
+      const post = await createRecruitment(t, author, { totalMembers: 5 });
+      const applicationId = await applyTo(t, applicant, post.id);
+      const [approval, withdrawal] = await Promise.all([
+        decide(t, author, applicationId, 'APPROVED'),
+        t.delete(`/api/users/${applicant.id}`, { token: applicant.token }),
+      ]);
+      expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+      // the approval came first (200), or found the application gone with its applicant (404)
+      if (approval.statusCode !== 200) expectError(approval, 404, 'not_found');
+      expect(await current(post.id), `round ${i}: approval ${approval.statusCode}`).toBe(1);
+    }
+  });
+});

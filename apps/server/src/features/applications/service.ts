@@ -174,7 +174,11 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       .set({ status: decision, decidedAt: now })
       .where(and(eq(applications.id, applicationId), eq(applications.status, 'PENDING')))
       .returning({ id: applications.id });
-    if (changed.length === 0) throw notPending();
+    if (changed.length === 0) {
+      // decided meanwhile, or gone with its applicant's withdrawal
+      const [still] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId));
+      throw still ? notPending() : applicationNotFound();
+    }
     if (decision === 'APPROVED') {
       const seat = await tx
         .update(basePosts)

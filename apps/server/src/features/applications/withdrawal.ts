@@ -4,6 +4,9 @@ import type { WithdrawalStep } from '../account/withdrawal.js';
 
 /** Contract 7: applications go; an APPROVED one on a post without a group gives its seat back. */
 export const removeApplicationsOnWithdrawal: WithdrawalStep = async (tx, user) => {
+  // An approval under way holds its application row: waiting for it here lets the next statement, which
+  // reads afresh, see the seat it took and give it back (otherwise the count would keep the departed user).
+  await tx.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, user.id)).for('update');
   await tx.execute(sql`
     UPDATE base_posts p SET current_members = GREATEST(1, p.current_members - 1)
     FROM applications a
