@@ -15,7 +15,7 @@ import {
   users,
   viewRecords,
 } from '../db/schema/index.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, resetLimits } from '../features/posts/testing.js';
+import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, recruitmentBody, resetLimits } from '../features/posts/testing.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -188,6 +188,33 @@ describe('DELETE /api/users/{id} racing the approval of that user', () => {
       // the approval came first (200), or found the application gone with its applicant (404)
       if (approval.statusCode !== 200) expectError(approval, 404, 'not_found');
       expect(await current(post.id), `round ${i}: approval ${approval.statusCode}`).toBe(1);
+    }
+  });
+});
+
+describe('DELETE /api/users/{id} racing what the same user creates', () => {
+  it('leaves no post, application or profile of the withdrawn user: each create committed first and went, or answered 401', async () => {
+    const author = await t.user();
+    for (let i = 0; i < 8; i++) {
+      resetLimits(t);
+      const target = await createRecruitment(t, author);
+      const leaver = await t.user();
+      await addProfile(t, leaver);
+      const [post, application, withdrawal] = await Promise.all([
+        t.post('/api/recruitments', { token: leaver.token, body: recruitmentBody() }),
+        t.post('/api/applications', { token: leaver.token, body: { recruitmentId: target.id } }),
+        t.delete(`/api/users/${leaver.id}`, { token: leaver.token }),
+      ]);
+      expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+      if (post.statusCode !== 201) expectError(post, 401, 'login_required', '로그인이 필요합니다.');
+      // an apply checked after the withdrawal may first miss the profile that went with it
+      if (application.statusCode === 400) expectError(application, 400, 'profile_required');
+      else if (application.statusCode !== 201) expectError(application, 401, 'login_required', '로그인이 필요합니다.');
+      const profile = t.post('/api/user-info', { token: leaver.token, body: { contact: '01055556666', field: '백엔드', techStacks: [] } });
+      expectError(await profile, 401, 'login_required');
+      const round = `round ${i}: post ${post.statusCode}, application ${application.statusCode}`;
+      expect(await count(t.db.select().from(basePosts).where(eq(basePosts.creatorId, leaver.id))), round).toBe(0);
+      expect(await count(t.db.select().from(applications).where(eq(applications.applicantId, leaver.id))), round).toBe(0);
     }
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { basePosts, loginFailures, users, viewRecords } from '../../db/schema/index.js';
+import { lockWithdrawingUser } from '../../lib/actor-lock.js';
 import { loginFailureKey } from './service.js';
 import { withdrawalGuards, withdrawalSteps } from './withdrawal-steps.js';
 
@@ -20,6 +21,7 @@ export type WithdrawalStep = (tx: Db, user: WithdrawingUser, now: Date) => Promi
 export async function withdraw(ctx: AppContext, user: WithdrawingUser): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await lockWithdrawingUser(tx, user.id);
     // Group creation locks its post first: holding the user's posts, the guards see every group made
     // from them so far, and one made later waits and then finds its post gone (no admin-less group).
     await tx.select({ id: basePosts.id }).from(basePosts).where(eq(basePosts.creatorId, user.id)).for('update');

@@ -12,6 +12,7 @@ import { applications, basePosts, type ApplicationStatusValue } from '../../db/s
 import { seoulDateTime } from '../../lib/clock.js';
 import { BadRequest, Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
+import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
 import { effectiveInactive, isEffectivelyInactive } from '../posts/inactivity.js';
@@ -42,6 +43,7 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
   const now = ctx.clock.now();
   const applicationId = await ctx.db
     .transaction(async (tx) => {
+      await lockActiveActor(tx, user.id);
       const [row] = await tx
         .insert(applications)
         .values({ postId, applicantId: user.id, appliedAt: now })

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { applications, groupMembers, groups, users } from '../../db/schema/index.js';
 import { BadRequest, Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessages } from '../messages/system-messages.js';
 import { isEffectivelyInactive } from '../posts/inactivity.js';
@@ -53,6 +54,7 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
   const now = ctx.clock.now();
   const groupId = await ctx.db
     .transaction(async (tx) => {
+      await lockActiveActor(tx, user.id);
       // Serialises with approvals on the same post (applications/service.ts); the post may be gone by now.
       if (!(await lockPost(tx, post.id))) throw postNotFound();
       const [group] = await tx

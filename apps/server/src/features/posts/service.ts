@@ -13,6 +13,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { basePosts, groups, postTags, viewRecords, type PostRow } from '../../db/schema/index.js';
 import { seoulDate, seoulDateTime } from '../../lib/clock.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
+import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { countViewOnce } from '../../lib/views.js';
 import { effectiveInactive, isEffectivelyInactive } from './inactivity.js';
@@ -95,6 +96,7 @@ export async function createPost(ctx: AppContext, cfg: KindConfig, user: AuthUse
   const input = validate(ctx, cfg, body, today);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    await lockActiveActor(tx, user.id);
     const [row] = await tx
       .insert(basePosts)
       .values({ kind: cfg.kind, creatorId: user.id, ...columns(input), createdAt: now, updatedAt: now })

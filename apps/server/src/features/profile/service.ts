@@ -3,6 +3,7 @@ import type { MyProfileInfo, Profile } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { applicationProfiles, users, type ProfileRow } from '../../db/schema/index.js';
+import { lockActiveActor } from '../../lib/actor-lock.js';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 
 export interface ProfileInput {
@@ -47,9 +48,13 @@ export async function createProfile(ctx: AppContext, userId: number, input: Prof
   if (await findProfile(ctx.db, userId)) throw duplicateProfile();
   const now = ctx.clock.now();
   const [row] = await ctx.db
-    .insert(applicationProfiles)
-    .values({ userId, ...input, createdAt: now, updatedAt: now })
-    .returning()
+    .transaction(async (tx) => {
+      await lockActiveActor(tx, userId);
+      return tx
+        .insert(applicationProfiles)
+        .values({ userId, ...input, createdAt: now, updatedAt: now })
+        .returning();
+    })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw duplicateProfile();
       throw err;
