@@ -17,6 +17,17 @@ async function exercise(storeA: CounterStore, storeB: CounterStore) {
   expect((over as AppError).status).toBe(429);
   expect(Number((over as AppError).headers['Retry-After'])).toBeGreaterThan(0);
   await a.consume([{ limit, key: 'ip:2' }]);
+
+  // a refunded hit (a refused request of a refundRefused family) leaves the window as it was
+  const refunding = { ...limit, name: `${limit.name}-refund`, refundRefused: true };
+  for (let i = 0; i < 5; i++) {
+    const counters: string[] = [];
+    await a.consume([{ limit: refunding, key: 'u:1' }, { limit, key: 'u:1' }], counters).catch(() => undefined);
+    expect(counters).toEqual([`${refunding.name}:u:1`]);
+    await b.refund(counters);
+  }
+  for (let i = 0; i < 3; i++) await b.consume([{ limit: refunding, key: 'u:1' }]);
+  await expect(a.consume([{ limit: refunding, key: 'u:1' }])).rejects.toBeInstanceOf(AppError);
   return (ms: number) => (now = new Date(now.getTime() + ms));
 }
 

@@ -5,6 +5,8 @@ import { TooManyRequests } from './errors.js';
 export interface CounterStore {
   /** Adds one hit; returns the count in the current window and ms until it resets. */
   hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes one hit back from the current window, if it is still open. */
+  unhit(key: string, nowMs: number): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -21,6 +23,11 @@ export class MemoryCounterStore implements CounterStore {
     }
     w.count++;
     return { count: w.count, resetInMs: w.resetAt - nowMs };
+  }
+
+  async unhit(key: string, nowMs: number) {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > nowMs && w.count > 0) w.count--;
   }
 
   private sweep(nowMs: number) {
@@ -47,6 +54,15 @@ export class RedisCounterStore implements CounterStore {
     return { count, resetInMs: ttl };
   }
 
+  async unhit(key: string) {
+    // only while the window exists: a DECR on an expired key would start one at -1 with no expiry
+    await this.redis.eval(
+      "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then redis.call('decr', KEYS[1]) end return 0",
+      1,
+      `rl:${key}`,
+    );
+  }
+
   async close() {
     await this.redis.quit();
   }
@@ -57,6 +73,8 @@ export interface Limit {
   name: string;
   max: number;
   windowMs: number;
+  /** Only requests that succeed count: one answered with an error (4xx, 5xx) gives its hit back. */
+  refundRefused?: boolean;
 }
 
 export const MINUTE = 60_000;
@@ -68,12 +86,22 @@ export class RateLimiter {
     private readonly now: () => Date,
   ) {}
 
-  /** Counts one hit for each limit; throws 429 with Retry-After when any is over. */
-  async consume(limits: Array<{ limit: Limit; key: string }>): Promise<void> {
+  /**
+   * Counts one hit for each limit; throws 429 with Retry-After when any is over. The counters of
+   * `refundRefused` limits are pushed to `refundable` as they are hit (also when it throws).
+   */
+  async consume(limits: Array<{ limit: Limit; key: string }>, refundable: string[] = []): Promise<void> {
     for (const { limit, key } of limits) {
-      const { count, resetInMs } = await this.store.hit(`${limit.name}:${key}`, limit.windowMs, this.now().getTime());
+      const counter = `${limit.name}:${key}`;
+      const { count, resetInMs } = await this.store.hit(counter, limit.windowMs, this.now().getTime());
+      if (limit.refundRefused) refundable.push(counter);
       if (count > limit.max) throw new TooManyRequests(resetInMs / 1000);
     }
+  }
+
+  /** Gives back the hits of a request that was refused. */
+  async refund(counters: string[]): Promise<void> {
+    for (const counter of counters) await this.store.unhit(counter, this.now().getTime());
   }
 
   close() {
@@ -84,13 +112,13 @@ export class RateLimiter {
 /** The families of contract 1.7, defined once; routes that share a row share a counter. */
 export const LIMITS = {
   login: { limit: { name: 'login', max: 10, windowMs: MINUTE }, by: 'ip' },
-  register: { limit: { name: 'register', max: 10, windowMs: HOUR }, by: 'ip' },
+  register: { limit: { name: 'register', max: 10, windowMs: HOUR, refundRefused: true }, by: 'ip' },
   duplicateCheck: { limit: { name: 'check', max: 30, windowMs: MINUTE }, by: 'ip' },
   /** POST recruitments, study-groups and boards together */
-  contentCreate: { limit: { name: 'content-create', max: 20, windowMs: HOUR }, by: 'user' },
-  apply: { limit: { name: 'apply', max: 30, windowMs: HOUR }, by: 'user' },
-  reply: { limit: { name: 'reply', max: 25, windowMs: MINUTE }, by: 'user' },
-  message: { limit: { name: 'message', max: 20, windowMs: MINUTE }, by: 'user' },
+  contentCreate: { limit: { name: 'content-create', max: 20, windowMs: HOUR, refundRefused: true }, by: 'user' },
+  apply: { limit: { name: 'apply', max: 30, windowMs: HOUR, refundRefused: true }, by: 'user' },
+  reply: { limit: { name: 'reply', max: 25, windowMs: MINUTE, refundRefused: true }, by: 'user' },
+  message: { limit: { name: 'message', max: 20, windowMs: MINUTE, refundRefused: true }, by: 'user' },
   /** both …/view routes together */
   view: { limit: { name: 'view', max: 60, windowMs: MINUTE }, by: 'ip' },
 } as const satisfies Record<string, { limit: Limit; by: 'ip' | 'user' }>;

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     claims: TokenClaims | null;
     user: AuthUser | null;
+    /** rate-limit counters to give back if this request is refused */
+    refundable: string[];
   }
   interface FastifyContextConfig {
     /** 'login' (the default) needs a valid token; 'public' uses one when present. */
@@ -68,6 +70,7 @@ export function requireUser(req: FastifyRequest): AuthUser {
 export function registerRequestAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('claims', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('refundable');
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
     if (!req.routeOptions.url?.startsWith('/api')) return;
@@ -75,14 +78,19 @@ export function registerRequestAuth(app: FastifyInstance, ctx: AppContext) {
     req.claims = token ? await ctx.tokens.verify(token, ctx.clock.now()) : null;
 
     const limits = config.rateLimit ?? [DEFAULT_LIMIT];
+    req.refundable = [];
     await ctx.limiter.consume(
       limits.map(({ limit, by }) => ({
         limit,
         key: by === 'user' && req.claims ? `u:${req.claims.uid}` : `ip:${req.ip}`,
       })),
+      req.refundable,
     );
 
     req.user = req.claims ? await userForClaims(ctx, req.claims) : null;
     if ((config.auth ?? 'login') === 'login' && !req.user) throw new Unauthorized();
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 400 && req.refundable?.length) await ctx.limiter.refund(req.refundable);
   });
 }

@@ -87,9 +87,10 @@ describe('POST /api/users/register', () => {
     expectError(res, 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
   });
 
-  it('limits sign-ups to 10 per hour per IP', async () => {
+  it('limits sign-ups to 10 per hour per IP; a refused sign-up does not count', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) await t.post('/api/users/register', { ip, body: { loginId: 'x' } });
+    for (let i = 0; i < 12; i++) expect((await t.post('/api/users/register', { ip, body: { loginId: 'x' } })).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await t.post('/api/users/register', { ip, body: validBody() })).statusCode).toBe(201);
     const res = await t.post('/api/users/register', { ip, body: validBody() });
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -133,10 +133,16 @@ describe('POST /api/applications', () => {
     expect(await inbox(t, u)).toEqual([]);
   });
 
-  it('allows 30 applies per hour per user', async () => {
-    const u = await t.user();
-    for (let i = 0; i < 30; i++) await t.post('/api/applications', { token: u.token, body: {} });
-    expectError(await t.post('/api/applications', { token: u.token, body: {} }), 429, 'rate_limited');
+  it('allows 30 applies per hour per user; a refused apply does not count', async () => {
+    const u = await applicantWithProfile();
+    for (let i = 0; i < 32; i++) expect((await t.post('/api/applications', { token: u.token, body: {} })).statusCode).toBe(400);
+    const posts: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      if (i % 20 === 0) resetLimits(t); // the authors' own 20 posts per hour
+      posts.push((await createRecruitment(t, author, { title: `지원 한도 ${i}` })).id);
+    }
+    for (const id of posts.slice(0, 30)) await applyTo(t, u, id);
+    expectError(await t.post('/api/applications', { token: u.token, body: { recruitmentId: posts[30] } }), 429, 'rate_limited');
   });
 });
 

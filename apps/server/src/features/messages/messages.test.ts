@@ -113,9 +113,13 @@ describe('POST /api/messages', () => {
     expect(res.json().senderId).toBe(alice.id);
   });
 
-  it('limits sending to 20 per minute per user', async () => {
+  it('limits sending to 20 per minute per user; a refused send does not count', async () => {
     const spammer = await t.user();
     const target = await t.user();
+    for (let i = 0; i < 21; i++) {
+      const refused = await t.post('/api/messages', { token: spammer.token, body: { receiverName: target.nickname, content: ' ' } });
+      expect(refused.statusCode).toBe(400);
+    }
     for (let i = 0; i < 20; i++) await send(spammer, target.nickname, `${i}`);
     const res = await t.post('/api/messages', { token: spammer.token, body: { receiverName: target.nickname, content: '21' } });
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
