@@ -624,6 +624,11 @@ describe('withdrawal (contract 7)', () => {
     expect(d.replies.content[0].authorNickname).toBe('탈퇴한 사용자');
     const list = (await t.get(`/api/boards/search?searchType=title&keyword=${encodeURIComponent('남겨진')}`)).json() as Page<Item>;
     expect(list.content[0]).toMatchObject({ boardId: id, authorNickname: '탈퇴한 사용자' });
+    // found by the name the list shows, by author and by all; the old nickname finds nothing
+    for (const [searchType, keyword] of [['author', '탈퇴한'], ['all', '사용자'], ['author', '떠날사람']]) {
+      const found = (await t.get(`/api/boards/search?searchType=${searchType}&keyword=${encodeURIComponent(keyword)}`)).json() as Page<Item>;
+      expect(found.content.some((b) => b.boardId === id), `${searchType} ${keyword}`).toBe(keyword !== '떠날사람');
+    }
     expectError(await t.put(`/api/boards/${id}`, { token: leaver.token, body: { title: 'a', content: 'b' } }), 401, 'login_required');
   });
 });

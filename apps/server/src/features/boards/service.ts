@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { containsKeyword } from '../../lib/text-search.js';
-import type { BoardSearchType, Page } from '@app/contract';
+import { WITHDRAWN_NAME, type BoardSearchType, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { boardCategories, boards, users, viewRecords } from '../../db/schema/index.js';
@@ -49,18 +49,25 @@ export const listBoards = (db: Db, page: number) => pageOfItems(db, undefined, p
 export const listMyBoards = (db: Db, userId: number, page: number) =>
   pageOfItems(db, eq(boards.authorId, userId), page);
 
+/** Authors by the name the board shows: a withdrawn author's posts are listed as 탈퇴한 사용자. */
+function authorNameFilter(nickname: SQL | AnyColumn, withdrawnAt: SQL | AnyColumn, keyword: string): SQL {
+  const byNickname = containsKeyword(nickname, keyword);
+  if (!WITHDRAWN_NAME.toLowerCase().includes(keyword.toLowerCase())) return byNickname;
+  return or(byNickname, isNotNull(withdrawnAt))!;
+}
+
 function keywordFilter(searchType: BoardSearchType, keyword: string): SQL | undefined {
   if (!keyword) return undefined;
   const byTitle = containsKeyword(boards.title, keyword);
   const byContent = containsKeyword(boards.content, keyword);
-  const authors = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
+  const authors = sql`SELECT id FROM users WHERE ${authorNameFilter(sql`nickname`, sql`withdrawn_at`, keyword)}`;
   switch (searchType) {
     case 'title':
       return byTitle;
     case 'content':
       return byContent;
     case 'author':
-      return containsKeyword(users.nickname, keyword);
+      return authorNameFilter(users.nickname, users.withdrawnAt, keyword);
     default:
       // the authors as an id array, so one BitmapOr over the boards' own indexes serves the whole condition
       return or(byTitle, byContent, sql`${boards.authorId} = ANY(ARRAY(${authors}))`);
