@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useAuth } from '../shared/auth/store';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
@@ -52,8 +52,6 @@ export function Header() {
 
   const openPanel = (p: 'inbox' | 'chat') => (token ? toggle(p) : askLogin(p === 'inbox' ? '/messages' : `${location.pathname}${location.search}`));
 
-  const iconBtn = 'relative flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100';
-
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4" ref={ref}>
@@ -80,50 +78,64 @@ export function Header() {
               </button>
             </>
           )}
-          <div className="relative">
-            <button type="button" className={iconBtn} aria-label="쪽지함" onClick={() => openPanel('inbox')}>
-              <MailIcon />
-              {token && <UnreadBadge />}
-            </button>
-            {token && panel === 'inbox' && (
-              <Suspense fallback={null}>
-                <InboxPanel onClose={() => setPanel(null)} />
-              </Suspense>
-            )}
-          </div>
-          <div className="relative">
-            <button type="button" className={iconBtn} aria-label="채팅방 목록" onClick={() => openPanel('chat')}>
-              <ChatIcon />
-            </button>
-            {token && panel === 'chat' && (
-              <Suspense fallback={null}>
-                <ChatListPanel onClose={() => setPanel(null)} />
-              </Suspense>
-            )}
-          </div>
-          <div className="relative">
-            <button type="button" className={iconBtn} aria-label="메뉴" onClick={() => toggle('menu')}>
-              <MenuIcon />
-            </button>
-            {panel === 'menu' && (
-              <ul className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg" role="menu">
-                {MENU.map((m) => (
-                  <li key={m.to}>
-                    <button
-                      type="button"
-                      role="menuitem"
-                      className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100"
-                      onClick={() => openMenuItem(m.to)}
-                    >
-                      {m.label}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <IconButton
+            label="쪽지함"
+            onClick={() => openPanel('inbox')}
+            panel={token && panel === 'inbox' && <InboxPanel onClose={() => setPanel(null)} />}
+          >
+            <MailIcon />
+            {token && <UnreadBadge />}
+          </IconButton>
+          <IconButton
+            label="채팅방 목록"
+            onClick={() => openPanel('chat')}
+            panel={token && panel === 'chat' && <ChatListPanel onClose={() => setPanel(null)} />}
+          >
+            <ChatIcon />
+          </IconButton>
+          <IconButton
+            label="메뉴"
+            onClick={() => toggle('menu')}
+            panel={
+              panel === 'menu' && (
+                <ul className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg" role="menu">
+                  {MENU.map((m) => (
+                    <li key={m.to}>
+                      <button
+                        type="button"
+                        role="menuitem"
+                        className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100"
+                        onClick={() => openMenuItem(m.to)}
+                      >
+                        {m.label}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          >
+            <MenuIcon />
+          </IconButton>
         </div>
       </div>
     </header>
+  );
+}
+
+/** A round header icon with the panel it opens below it; lazy panels show nothing while they load. */
+function IconButton({ label, onClick, panel, children }: { label: string; onClick(): void; panel?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        className="relative flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
+        aria-label={label}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+      {panel && <Suspense fallback={null}>{panel}</Suspense>}
+    </div>
   );
 }
