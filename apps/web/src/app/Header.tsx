@@ -54,26 +54,26 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4" ref={ref}>
-        <Link to="/" className="text-xl font-extrabold text-indigo-600" title="홈으로">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4" ref={ref}>
+        <Link to="/" className="shrink-0 whitespace-nowrap text-xl font-extrabold text-indigo-600" title="홈으로">
           팀메이트
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
           {token ? (
             <>
-              <span className="max-w-[9rem] truncate text-sm sm:max-w-none" data-testid="greeting">
+              <span className="min-w-0 max-w-[6rem] truncate text-sm sm:max-w-none" data-testid="greeting">
                 <b>{nickname}</b>님 환영합니다
               </span>
-              <button type="button" className="btn-secondary" onClick={logout}>
+              <button type="button" className="btn-secondary px-2.5 sm:px-4" onClick={logout}>
                 로그아웃
               </button>
             </>
           ) : (
             <>
-              <button type="button" className="btn-secondary" onClick={() => navigate('/login')}>
+              <button type="button" className="btn-secondary px-2.5 sm:px-4" onClick={() => navigate('/login')}>
                 로그인
               </button>
-              <button type="button" className="btn-primary" onClick={() => navigate('/register')}>
+              <button type="button" className="btn-primary px-2.5 sm:px-4" onClick={() => navigate('/register')}>
                 회원가입
               </button>
             </>
@@ -129,7 +129,7 @@ function IconButton({ label, onClick, panel, children }: { label: string; onClic
     <div className="relative">
       <button
         type="button"
-        className="relative flex h-10 w-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
+        className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 sm:h-10 sm:w-10"
         aria-label={label}
         onClick={onClick}
       >
