@@ -247,3 +247,23 @@ test('a token that stopped working on a protected page: one alert, then login wi
   expect(dialogs.messages).toEqual(['로그인이 필요합니다.']);
   expect(await page.evaluate(() => [localStorage.getItem('jwtToken'), localStorage.getItem('nickname')])).toEqual([null, null]);
 });
+
+test('a session that ran out while the site was closed: the home page opens logged out, a protected page asks to log in', async ({ page, dialogs }) => {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const past = Math.floor(Date.now() / 1000) - 60;
+  const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'gone_user', uid: 1, tv: 0, iat: past - 86400, exp: past })}.sig`;
+  await page.goto('/');
+  await page.evaluate((t) => {
+    localStorage.setItem('jwtToken', t);
+    localStorage.setItem('nickname', '지난세션');
+  }, expired);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '로그인', exact: true })).toBeVisible();
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(dialogs.messages).toEqual([]);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/myinfo');
+  await dialogs.expect('로그인이 필요합니다.');
+  await expect(page).toHaveURL(/\/login/);
+});

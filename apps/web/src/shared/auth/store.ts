@@ -9,6 +9,25 @@ export interface AuthState {
   nickname: string | null;
 }
 
+/** The token's payload (contract 1.2: `sub` = login id, `exp` in seconds), or null when it cannot be read. */
+function claims(token: string | null): { sub?: unknown; exp?: unknown } | null {
+  if (!token) return null;
+  try {
+    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return null;
+  }
+}
+
+// A session that ran out while the site was closed ends quietly: the visitor comes back logged out instead
+// of being sent to the login page by the header's first call. (A token revoked on the server still gets the
+// 401 handling of the api client.)
+const exp = claims(localStorage.getItem(TOKEN_KEY))?.exp;
+if (typeof exp === 'number' && exp * 1000 <= Date.now()) {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(NICKNAME_KEY);
+}
+
 let snapshot: AuthState = read();
 
 function read(): AuthState {
@@ -39,14 +58,8 @@ export const auth = {
   },
   /** The login id from the token's subject (spec 6: "login id read from the token subject"). */
   loginId(): string | null {
-    const token = localStorage.getItem(TOKEN_KEY);
-    if (!token) return null;
-    try {
-      const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
-      return typeof payload.sub === 'string' ? payload.sub : null;
-    } catch {
-      return null;
-    }
+    const sub = claims(localStorage.getItem(TOKEN_KEY))?.sub;
+    return typeof sub === 'string' ? sub : null;
   },
   subscribe(listener: () => void) {
     listeners.add(listener);
