@@ -43,6 +43,8 @@ describe('ids and characters the database cannot hold', () => {
     }
     const bad = await t.post('/api/messages', { token: user.token, body: 'receiverName=x', headers: { 'content-type': 'text/plain' } });
     expectError(bad, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    const unparsable = await t.post('/api/messages', { token: user.token, body: '{}', headers: { 'content-type': '/;;' } });
+    expectError(unparsable, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     const empty = await t.request('PATCH', '/api/recruitments/3000000000/close', { token: user.token, body: '', headers: { 'content-type': 'text/plain' } });
     expect(empty.statusCode).toBe(404);
   });

@@ -24,8 +24,9 @@ function toAppError(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(413, 'payload_too_large', '요청 본문이 너무 큽니다.');
+    // only a Content-Type header that does not parse gets here (every media type is read as JSON): malformed, 400
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'unsupported_media_type', '지원하지 않는 요청 형식입니다.');
+      return new AppError(400, 'bad_request', BAD_REQUEST_TEXT);
   }
   // A static file path that climbs out of its root names nothing here: 404, never 403 (1.3) or 500.
   if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return new NotFound();
