@@ -150,9 +150,11 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
   return row.id;
 }
 
+const EDIT_NOT_FOUND = '찾을 수 없는 게시글 입니다.';
+
 /** Existence and permission come before validation (contract 3.10), so the body is parsed by the caller in between. */
 export async function authorizeBoardEdit(db: Db, user: AuthUser, id: number) {
-  const board = await findBoardOwner(db, id, '찾을 수 없는 게시글 입니다.');
+  const board = await findBoardOwner(db, id, EDIT_NOT_FOUND);
   if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 수정할 권한이 없습니다.');
 }
 
@@ -163,7 +165,7 @@ export async function updateBoard(ctx: AppContext, id: number, input: BoardInput
     .set({ title: input.title, content: input.content, updatedAt: ctx.clock.now() })
     .where(eq(boards.id, id))
     .returning({ id: boards.id });
-  if (!row) throw new NotFound('찾을 수 없는 게시글 입니다.');
+  if (!row) throw new NotFound(EDIT_NOT_FOUND);
 }
 
 /**
