@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { sessionExpired } from '../../shared/api/client';
+import { alertFailure } from '../../shared/api/client';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -37,7 +37,7 @@ export default function BoardDetailPage() {
       await refresh();
       navigate('/boards', { replace: true });
     } catch (e) {
-      if (!sessionExpired(e)) alert('게시글 삭제 실패');
+      alertFailure(e, '게시글 삭제 실패');
     }
   };
 
@@ -50,7 +50,7 @@ export default function BoardDetailPage() {
       await refresh();
       return true;
     } catch (e) {
-      if (!sessionExpired(e)) alert('댓글 등록에 실패했습니다.');
+      alertFailure(e, '댓글 등록에 실패했습니다.');
       return false;
     }
   };
@@ -61,7 +61,7 @@ export default function BoardDetailPage() {
       await refresh();
       return true;
     } catch (e) {
-      if (!sessionExpired(e)) alert('댓글 수정 실패');
+      alertFailure(e, '댓글 수정 실패');
       return false;
     }
   };
@@ -74,7 +74,7 @@ export default function BoardDetailPage() {
       if (replies.content.length === 1 && page > 0) setPage(page - 1);
       await refresh();
     } catch (e) {
-      if (!sessionExpired(e)) alert('댓글 삭제 실패');
+      alertFailure(e, '댓글 삭제 실패');
     }
   };
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { sessionExpired } from '../../shared/api/client';
+import { alertFailure } from '../../shared/api/client';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Field } from '../../shared/ui/Field';
 import { boardKeys, boardsApi, useBoardDetail, useMyId } from './api';
@@ -25,7 +25,7 @@ export default function BoardEditPage() {
       alert('게시글이 수정되었습니다.');
       navigate(`/boards/${boardId}`);
     } catch (e) {
-      if (!sessionExpired(e)) alert('게시글 수정 실패');
+      alertFailure(e, '게시글 수정 실패');
     }
   };
 

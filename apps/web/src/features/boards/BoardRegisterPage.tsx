@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorText, sessionExpired } from '../../shared/api/client';
+import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
 import { boardKeys, boardsApi } from './api';
 import { BoardForm } from './BoardForm';
@@ -19,8 +19,7 @@ export default function BoardRegisterPage() {
       alert('게시글이 등록되었습니다.');
       navigate('/boards');
     } catch (e) {
-      // after a 401 the app has already cleared the session, said so and gone to /login
-      if (!sessionExpired(e)) alert(`게시글 등록 실패 : ${errorText(e)}`);
+      alertFailure(e, `게시글 등록 실패 : ${errorText(e)}`);
     }
   };
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { sessionExpired } from '../../shared/api/client';
+import { alertFailure } from '../../shared/api/client';
 import { messagesApi, refreshMessages } from './api';
 
-/** Asks 정말 이 쪽지를 삭제하시겠습니까?, deletes, says how it went (quiet after a 401); true when deleted. */
+/** Asks 정말 이 쪽지를 삭제하시겠습니까?, deletes, says how it went; true when deleted. */
 export function useDeleteMessage() {
   const client = useQueryClient();
   return useCallback(
@@ -14,8 +14,7 @@ export function useDeleteMessage() {
         alert('쪽지가 삭제되었습니다.');
         return true;
       } catch (e) {
-        // an expired session has already said 로그인이 필요합니다. and left for /login
-        if (!sessionExpired(e)) alert('쪽지 삭제에 실패했습니다.');
+        alertFailure(e, '쪽지 삭제에 실패했습니다.');
         return false;
       } finally {
         void refreshMessages(client);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { sessionExpired } from '../../shared/api/client';
+import { alertFailure } from '../../shared/api/client';
 import { formatPhone } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
@@ -31,8 +31,7 @@ export default function ApplicantsPage() {
       );
       alert(DONE[status]);
     } catch (e) {
-      // after a 401 the api client has said 로그인이 필요합니다. and left for /login
-      if (!sessionExpired(e)) alert('지원 상태 변경에 실패했습니다.');
+      alertFailure(e, '지원 상태 변경에 실패했습니다.');
     }
   };
 

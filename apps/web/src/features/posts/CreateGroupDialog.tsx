@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorText, sessionExpired } from '../../shared/api/client';
+import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { postsApi, type MyPost } from './api';
@@ -29,7 +29,7 @@ export function CreateGroupDialog({ post, onClose, onCreated }: CreateGroupDialo
       alert('그룹이 생성되었습니다.');
       onCreated({ id: group.id, name: name.trim() });
     } catch (err) {
-      if (!sessionExpired(err)) alert(`그룹 생성 실패: ${errorText(err)}`);
+      alertFailure(err, `그룹 생성 실패: ${errorText(err)}`);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorText, sessionExpired } from '../../shared/api/client';
+import { alertFailure, errorText } from '../../shared/api/client';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { postsApi, type MyPost } from './api';
 import { CreateGroupDialog } from './CreateGroupDialog';
@@ -29,7 +29,7 @@ export default function MyPostsPage() {
       alert('공고가 삭제되었습니다.');
       await queryClient.invalidateQueries({ queryKey: myPostsKey });
     } catch (e) {
-      if (!sessionExpired(e)) alert(`삭제 실패: ${errorText(e)}`);
+      alertFailure(e, `삭제 실패: ${errorText(e)}`);
     }
   };
 

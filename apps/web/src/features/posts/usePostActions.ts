@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, errorText, sessionExpired } from '../../shared/api/client';
+import { alertFailure, ApiError, errorText, sessionExpired } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/store';
 import { postsApi } from './api';
 import { deleteFailed, type PostKind } from './kinds';
@@ -39,7 +39,7 @@ export function usePostActions(kind: PostKind, id: string) {
       await postsApi.apply(Number(id));
       alert('지원이 완료되었습니다.');
     } catch (e) {
-      if (!sessionExpired(e)) alert(`지원 실패 : ${errorText(e)}`);
+      alertFailure(e, `지원 실패 : ${errorText(e)}`);
     }
   };
 
@@ -51,7 +51,7 @@ export function usePostActions(kind: PostKind, id: string) {
       alert(text || '공고가 마감되었습니다.');
       setTimeout(() => navigate(kind.listPath), kind.closeDelayMs);
     } catch (e) {
-      if (!sessionExpired(e)) alert(kind.closeFailed(statusOf(e)));
+      alertFailure(e, kind.closeFailed(statusOf(e)));
     }
   };
 
@@ -63,7 +63,7 @@ export function usePostActions(kind: PostKind, id: string) {
       alert('공고가 삭제되었습니다.');
       navigate(kind.listPath, { replace: true });
     } catch (e) {
-      if (!sessionExpired(e)) alert(deleteFailed(statusOf(e)));
+      alertFailure(e, deleteFailed(statusOf(e)));
     }
   };
 

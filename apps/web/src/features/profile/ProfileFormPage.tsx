@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorText, sessionExpired } from '../../shared/api/client';
+import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
 import { joinPhone, PhoneInput, splitPhone } from '../../shared/ui/PhoneInput';
 import { TagInput } from '../../shared/ui/TagInput';
@@ -31,7 +31,7 @@ function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile 
       alert(editing ? '지원 정보가 수정되었습니다.' : '지원 정보가 등록되었습니다.');
       navigate('/myinfo');
     } catch (err) {
-      if (!sessionExpired(err)) alert(`${editing ? '수정 실패' : '등록 실패'}: ${errorText(err)}`);
+      alertFailure(err, `${editing ? '수정 실패' : '등록 실패'}: ${errorText(err)}`);
     } finally {
       setBusy(false);
     }

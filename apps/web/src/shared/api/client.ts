@@ -74,4 +74,9 @@ export const del = <T>(path: string, body?: unknown) => api<T>(path, { method: '
 /** A 401 login_required: the app's handler has already cleared the session and said so; say nothing more. */
 export const sessionExpired = (e: unknown) => e instanceof ApiError && e.status === 401 && e.code === 'login_required';
 
+/** Says why an action failed, unless it failed because the session ended (already said, on the way to /login). */
+export function alertFailure(e: unknown, text: string): void {
+  if (!sessionExpired(e)) alert(text);
+}
+
 export const errorText = (e: unknown) => (e instanceof ApiError ? e.message : '서버 오류가 발생했습니다.');

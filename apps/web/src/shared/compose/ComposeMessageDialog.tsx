@@ -2,7 +2,7 @@ import type { Message, SendMessageBody } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { post, sessionExpired } from '../api/client';
+import { alertFailure, post } from '../api/client';
 import { Modal } from '../ui/Modal';
 import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './compose-texts';
 
@@ -44,8 +44,7 @@ export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onS
       onSent?.();
       onClose();
     } catch (err) {
-      // an expired session has already said 로그인이 필요합니다. and left for /login
-      if (!sessionExpired(err)) alert(composeResultText(variant, err));
+      alertFailure(err, composeResultText(variant, err));
     } finally {
       setSending(false);
     }
