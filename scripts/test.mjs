@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureBrowser } from './browser.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
@@ -11,6 +12,9 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 if (!args.includes('--keep')) rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+// The browser comes first: without it the run stops at once with the command to install it, not with 30 failures.
+if ((!only || only.includes('e2e')) && !ensureBrowser()) process.exit(1);
 
 const run = (cmd, cmdArgs, env = {}) =>
   spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.js';
 import { ensureSystemUser } from './features/account/service.js';
 import { features } from './features/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     tokens: new TokenService(config.jwtSecret),
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
+    events: new EventBus(),
   };
 
   registerErrorHandling(app);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { EventBus } from './lib/events.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -13,4 +14,6 @@ export interface AppContext {
   tokens: TokenService;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** cross-area reactions inside a transaction, with after-commit effects (lib/events.ts) */
+  events: EventBus;
 }

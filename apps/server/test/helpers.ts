@@ -10,6 +10,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { insertUser, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestUser {
@@ -82,11 +83,20 @@ export class TestApp {
   patch = (url: string, opts?: RequestOptions) => this.request('PATCH', url, opts);
   delete = (url: string, opts?: RequestOptions) => this.request('DELETE', url, opts);
 
-  /** Registers and logs in a new user (each from its own address, so sign-up limits never bite). */
+  /** A new active user with a signed token, inserted directly (test/factories.ts). */
   async user(nickname?: string): Promise<TestUser> {
     const n = ++this.users;
+    return insertUser(this.built, this.clock.now(), {
+      loginId: `user${n}_${randomBytes(2).toString('hex')}`,
+      nickname: nickname ?? `사용자${n}`,
+    });
+  }
+
+  /** A new user made through the real sign-up and login routes, for the tests of those paths. */
+  async registeredUser(nickname?: string): Promise<TestUser> {
+    const n = ++this.users;
     const loginId = `user${n}_${randomBytes(2).toString('hex')}`;
-    const password = 'password123!';
+    const password = TEST_PASSWORD;
     const nick = nickname ?? `사용자${n}`;
     const reg = await this.post('/api/users/register', {
       ip: nextIp(),

@@ -99,7 +99,7 @@ describe('POST /api/users/register', () => {
 
 describe('duplicate checks', () => {
   it('check-loginid answers true when taken, case-insensitively', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const taken = await t.post('/api/users/check-loginid', { body: { loginId: u.loginId.toUpperCase() } });
     expect(taken.statusCode).toBe(200);
     expect(taken.json()).toBe(true);
@@ -114,7 +114,7 @@ describe('duplicate checks', () => {
   });
 
   it('check-nickname answers true when taken or reserved', async () => {
-    const u = await t.user('중복닉네임');
+    const u = await t.registeredUser('중복닉네임');
     expect((await t.post('/api/users/check-nickname', { body: { nickname: u.nickname } })).json()).toBe(true);
     expect((await t.post('/api/users/check-nickname', { body: { nickname: '[시스템]' } })).json()).toBe(true);
     expect((await t.post('/api/users/check-nickname', { body: { nickname: 'System' } })).json()).toBe(true);
@@ -130,7 +130,7 @@ describe('duplicate checks', () => {
 
 describe('POST /api/auth/login', () => {
   it('returns a 24 h HS256 token with sub, uid and tv', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -142,7 +142,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives the same answer for an unknown id and a wrong password', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const wrong = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'wrong-password' } });
     const unknown = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: 'nobody_here', password: 'wrong-password' } });
     expectError(wrong, 401, 'invalid_credentials', '아이디 또는 비밀번호가 일치하지 않습니다.');
@@ -159,7 +159,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('reads a missing or non-object body as empty fields on every account route', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const loginText = '아이디와 비밀번호를 입력해주세요.';
     expectError(await t.post('/api/auth/login', { ip: nextIp() }), 400, 'validation_failed', loginText);
     expectError(await t.post('/api/auth/login', { ip: nextIp(), body: [] }), 400, 'validation_failed', loginText);
@@ -187,7 +187,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('locks a login id for 10 minutes after 10 consecutive failures, even for the right password', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     for (let i = 0; i < 10; i++) {
       const r = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
       expectError(r, 401, 'invalid_credentials');
@@ -211,7 +211,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('resets the failure counter on success', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     for (let i = 0; i < 9; i++) await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
     expect((await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password } })).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
@@ -221,7 +221,7 @@ describe('POST /api/auth/login', () => {
 
 describe('GET /api/users/me and token rules', () => {
   it('returns the current user without a password', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const res = await t.get('/api/users/me', { token: u.token });
     expect(res.json()).toEqual({
       id: u.id,
@@ -234,7 +234,7 @@ describe('GET /api/users/me and token rules', () => {
   });
 
   it('refuses anonymous, foreign-secret, alg:none, expired and query tokens', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     expectError(await t.get('/api/users/me'), 401, 'login_required', '로그인이 필요합니다.');
     const foreign = await new SignJWT({ uid: u.id, tv: 0 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -269,7 +269,7 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('updates the account, keeps the login id and the session', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const body = edit({ loginId: 'hijacked_id', password: 'new-password-1' });
     const res = await t.put(`/api/users/${u.id}`, { token: u.token, body });
     expect(res.statusCode).toBe(200);
@@ -281,7 +281,7 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('keeps the password when it is empty, null or missing', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     for (const password of ['', null, undefined]) {
       const res = await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ password }) });
       expect(res.statusCode).toBe(200);
@@ -291,16 +291,16 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('lets a user keep their own nickname but not take another', async () => {
-    const a = await t.user();
-    const b = await t.user();
+    const a = await t.registeredUser();
+    const b = await t.registeredUser();
     expect((await t.put(`/api/users/${a.id}`, { token: a.token, body: edit({ nickname: a.nickname }) })).statusCode).toBe(200);
     const res = await t.put(`/api/users/${a.id}`, { token: a.token, body: edit({ nickname: b.nickname.toUpperCase() }) });
     expectError(res, 409, 'duplicate_nickname', '이미 사용 중인 닉네임입니다.');
   });
 
   it('answers 403 for any other id before validating, and 401 when anonymous', async () => {
-    const a = await t.user();
-    const b = await t.user();
+    const a = await t.registeredUser();
+    const b = await t.registeredUser();
     expectError(await t.put(`/api/users/${b.id}`, { token: a.token, body: edit() }), 403, 'forbidden', '정보에 접근할 권한이 없습니다.');
     expectError(await t.put('/api/users/999999', { token: a.token, body: {} }), 403, 'forbidden', '정보에 접근할 권한이 없습니다.');
     expectError(await t.put(`/api/users/${a.id}`, { body: edit() }), 401, 'login_required');
@@ -308,7 +308,7 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('validates fields and changes nothing on failure', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     expectError(
       await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ password: 'short' }) }),
       400,
@@ -329,7 +329,7 @@ describe('PUT /api/users/{id}', () => {
 
 describe('DELETE /api/users/{id}', () => {
   it('withdraws: the token stops working and the login id and nickname are free again', async () => {
-    const u = await t.user();
+    const u = await t.registeredUser();
     const res = await t.delete(`/api/users/${u.id}`, { token: u.token });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('회원이 성공적으로 삭제되었습니다.');
@@ -344,8 +344,8 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('answers 403 for another id and 401 when anonymous', async () => {
-    const a = await t.user();
-    const b = await t.user();
+    const a = await t.registeredUser();
+    const b = await t.registeredUser();
     expectError(await t.delete(`/api/users/${b.id}`, { token: a.token }), 403, 'forbidden', '정보에 접근할 권한이 없습니다.');
     expectError(await t.delete(`/api/users/${b.id}`), 401, 'login_required');
     expect((await t.get('/api/users/me', { token: b.token })).statusCode).toBe(200);

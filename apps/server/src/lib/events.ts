@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+
+/** A side effect that must not happen unless the surrounding transaction commits (a publish, a mail, a socket close). */
+export type Effect = () => void | Promise<void>;
+
+/** What a transaction hands to the code it runs: the transaction itself and the queue of after-commit effects. */
+export interface TxScope {
+  tx: Db;
+  now: Date;
+  afterCommit(effect: Effect): void;
+}
+
+/**
+ * Runs `work` in one transaction and, only once it has committed, its after-commit effects in the order they were
+ * registered. A rolled-back transaction runs none of them. A failing effect is logged, never turned into a failed
+ * request: the data it reacts to is already committed.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  log: FastifyBaseLogger,
+  now: Date,
+  work: (scope: TxScope) => Promise<T>,
+): Promise<T> {
+  const effects: Effect[] = [];
+  const result = await db.transaction((tx) => work({ tx, now, afterCommit: (effect) => effects.push(effect) }));
+  await runEffects(effects, log);
+  return result;
+}
+
+export async function runEffects(effects: Effect[], log: FastifyBaseLogger): Promise<void> {
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (err) {
+      log.error({ err }, 'after-commit effect failed');
+    }
+  }
+}
+
+/**
+ * Cross-area reactions, typed by event name. A handler runs inside the emitter's transaction (it may write
+ * with `scope.tx`, and it defers anything outside the database with `scope.afterCommit`), so an area reacts to
+ * another area's change without that area importing it.
+ */
+export interface DomainEvents {
+  /** A user joined a group (group creation: every member; invite: the invitee). */
+  'group.memberJoined': { groupId: number; groupName: string; userId: number; nickname: string; joinedBy: 'CREATION' | 'INVITE' };
+  /** A membership ended: leave, kick, or a withdrawal handled as a leave. `nickname` is the name before withdrawal. */
+  'group.memberRemoved': { groupId: number; groupName: string; userId: number; nickname: string; reason: 'leave' | 'kick' | 'withdrawal' };
+  /** A group is about to be deleted (its rows still exist). `memberIds` includes the admin. */
+  'group.deleting': { groupId: number; groupName: string; adminId: number; memberIds: number[] };
+  /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
+  'user.sessionsRevoked': { userId: number };
+}
+
+export type EventName = keyof DomainEvents;
+export type EventHandler<K extends EventName> = (scope: TxScope, payload: DomainEvents[K]) => Promise<void> | void;
+
+export class EventBus {
+  private readonly handlers = new Map<EventName, Array<EventHandler<never>>>();
+
+  on<K extends EventName>(name: K, handler: EventHandler<K>): void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as EventHandler<never>);
+    this.handlers.set(name, list);
+  }
+
+  /** Runs every handler of `name`, in registration order, inside the emitter's transaction. */
+  async emit<K extends EventName>(scope: TxScope, name: K, payload: DomainEvents[K]): Promise<void> {
+    for (const handler of this.handlers.get(name) ?? []) await (handler as EventHandler<K>)(scope, payload);
+  }
+}
