@@ -115,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   registerRequestAuth(app, ctx);
+  for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
   await registerWeb(app, config.webDist);
 
