@@ -19,6 +19,10 @@ import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-l
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
 import { registerWeb } from './lib/web.js';
+import { MemoryBroker } from './realtime/broker/memory.js';
+import { RedisBroker } from './realtime/broker/redis.js';
+import type { Broker } from './realtime/broker/types.js';
+import { Realtime } from './realtime/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -28,6 +32,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** where logs go (tests read them); stdout by default */
   logStream?: NodeJS.WritableStream;
+  /** the chat broker; defaults to Redis pub/sub with REDIS_URL, else in-process */
+  broker?: Broker;
 }
 
 export interface BuiltApp {
@@ -63,14 +69,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const counterStore = config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl)) : new MemoryCounterStore();
+  const tokens = new TokenService(config.jwtSecret);
+  const broker = options.broker ?? (config.redisUrl ? new RedisBroker(config.redisUrl, app.log) : new MemoryBroker());
   const ctx: AppContext = {
     config,
     db: database.db,
     clock,
-    tokens: new TokenService(config.jwtSecret),
+    tokens,
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
     events: new EventBus(),
+    realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };
 
   registerErrorHandling(app);
@@ -118,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
   await registerWeb(app, config.webDist);
+  ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
   const stops: Array<() => void> = [];
   if (config.runJobs) {
@@ -125,6 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       for (const feature of features) if (feature.start) stops.push(await feature.start(ctx));
     });
   }
+  // sockets first, with a close frame, so the HTTP server can finish closing
+  app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
     await ctx.limiter.close();

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/events.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
+import type { Realtime } from './realtime/index.js';
 
 /** What every feature needs; built once in app.ts and handed to each feature's routes. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** cross-area reactions inside a transaction, with after-commit effects (lib/events.ts) */
   events: EventBus;
+  /** STOMP over SockJS: destinations to register, and publishes that reach every instance */
+  realtime: Realtime;
 }
