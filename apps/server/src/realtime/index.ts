@@ -109,7 +109,7 @@ export class Realtime {
           conn.close();
           return;
         }
-        const transport = { write: (data: string) => void conn.write(data), close: () => void conn.close('1000', 'Normal closure') };
+        const transport = { write: (data: string) => void conn.write(data), close: () => void conn.close() };
         session = new StompSession(transport, identity, { hub: this.hub, destinations: this.destinations, auth: this.auth, log: this.deps.log });
         for (const data of early.splice(0)) session.receive(data);
       },
