@@ -10,6 +10,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
 import { ManualClock } from '../src/lib/clock.js';
+import type { Broker } from '../src/realtime/broker/types.js';
 import { insertUser, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
@@ -53,6 +54,8 @@ export class TestApp {
   constructor(
     readonly built: BuiltApp,
     readonly clock: ManualClock,
+    /** the database this app runs on (a second app may share it on PostgreSQL) */
+    readonly database: DatabaseSource,
   ) {}
 
   get app() {
@@ -115,15 +118,16 @@ export class TestApp {
 }
 
 /** The real app on a fresh copy of the migrated database, with a clock the test controls. */
-export async function createTestApp(opts: { now?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { now?: string; database?: DatabaseSource; broker?: Broker } = {}): Promise<TestApp> {
   const clock = new ManualClock(new Date(opts.now ?? Date.now()));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(64, 'x'), RUN_JOBS: 'false', WEB_DIST: '/nonexistent' }),
   };
-  const built = await buildApp({ config, clock, database: await cloneDatabase(), logger: false });
+  const database = opts.database ?? (await cloneDatabase());
+  const built = await buildApp({ config, clock, database, logger: false, broker: opts.broker });
   await built.app.ready();
-  return new TestApp(built, clock);
+  return new TestApp(built, clock, database);
 }
 
 /** Asserts the contract's error shape: status, X-Error-Code and the exact plain-text Korean body. */

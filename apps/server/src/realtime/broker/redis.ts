@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Broker, BrokerEvent } from './types.js';
 
-const CHANNEL = 'chat:events';
+const DEFAULT_CHANNEL = 'chat:events';
 
 /**
  * Several instances: every event is applied locally at once and published on one Redis channel, so the
@@ -17,10 +17,13 @@ export class RedisBroker implements Broker {
   private readonly sub: Redis;
   private handler: (event: BrokerEvent) => void = () => {};
   private down = false;
+  private readonly subscribed: Promise<boolean>;
 
   constructor(
     url: string,
     private readonly log: FastifyBaseLogger,
+    /** instances that share a Redis must share the channel; tests use their own */
+    private readonly channel = DEFAULT_CHANNEL,
   ) {
     const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
     this.pub = new Redis(url, options);
@@ -29,7 +32,13 @@ export class RedisBroker implements Broker {
       conn.on('error', (err: Error) => this.markDown(err));
       conn.on('ready', () => this.markUp());
     }
-    this.sub.subscribe(CHANNEL).catch((err: Error) => this.markDown(err));
+    this.subscribed = this.sub.subscribe(this.channel).then(
+      () => true,
+      (err: Error) => {
+        this.markDown(err);
+        return false;
+      },
+    );
     this.sub.on('message', (_channel: string, raw: string) => {
       let parsed: { from: string; event: BrokerEvent };
       try {
@@ -45,12 +54,17 @@ export class RedisBroker implements Broker {
   async ready(): Promise<void> {
     const isReady = () => this.pub.status === 'ready' && this.sub.status === 'ready';
     for (let i = 0; i < 100 && !isReady(); i++) await new Promise((r) => setTimeout(r, 50));
-    if (!isReady()) throw new Error('Redis is not reachable');
+    if (!isReady() || !(await this.subscribed)) throw new Error('Redis is not reachable');
+  }
+
+  /** Both connections are up (the subscriber has resubscribed by then). */
+  isUp(): boolean {
+    return this.pub.status === 'ready' && this.sub.status === 'ready';
   }
 
   publish(event: BrokerEvent): void {
     this.handler(event);
-    this.pub.publish(CHANNEL, JSON.stringify({ from: this.instanceId, event })).catch((err: Error) => this.markDown(err));
+    this.pub.publish(this.channel, JSON.stringify({ from: this.instanceId, event })).catch((err: Error) => this.markDown(err));
   }
 
   onEvent(handler: (event: BrokerEvent) => void): void {
