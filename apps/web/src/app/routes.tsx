@@ -33,7 +33,7 @@ export const routes: AppRoute[] = [
   { path: '/groups/:groupId', Page: comingSoon, auth: true },
   { path: '/groups/:groupId/members', Page: comingSoon, auth: true },
   { path: '/my-groups', Page: comingSoon, auth: true },
-  { path: '/chat/:chatRoomId', Page: comingSoon, auth: true },
+  { path: '/chat/:chatRoomId', Page: page(() => import('../features/chat/ChatRoomPage')), auth: true },
   { path: '/messages', Page: page(() => import('../features/messages/MessagesPage')), auth: true },
   { path: '/boards', Page: page(() => import('../features/boards/BoardListPage')) },
   { path: '/boards/register', Page: page(() => import('../features/boards/BoardRegisterPage')), auth: true },
