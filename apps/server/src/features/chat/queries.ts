@@ -55,6 +55,16 @@ export async function membershipOf(db: Db, groupId: number, userId: number): Pro
   return row ?? null;
 }
 
+/** Whether the room exists and the user is a current member of its group, in one query. */
+export async function isMemberOfRoom(db: Db, roomId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, chatRooms.groupId), eq(groupMembers.userId, userId)))
+    .where(eq(chatRooms.id, roomId));
+  return rows.length > 0;
+}
+
 export async function memberIds(db: Db, groupId: number): Promise<number[]> {
   const rows = await db
     .select({ userId: groupMembers.userId })

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CHAT_HISTORY_DEFAULT, chatTopic, type ChatRoom } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { chatMessages, chatReadLogs, chatRooms, users } from '../../db/schema/index.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { chatReadLogs, chatRooms } from '../../db/schema/index.js';
 import { Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
@@ -37,7 +37,8 @@ export async function loadMemberRoom(db: Db, roomId: number, userId: number): Pr
 /**
  * Stores a message at the end of the room, serialised per room by a lock on the room row, so ids grow in
  * commit order within a room. Returns the message and the id of the one before it (0 if none), which the
- * realtime hub uses to deliver in id order. Null if the room is gone.
+ * realtime hub uses to deliver in id order. Null if the room is gone, or `requireMemberId` is no longer a
+ * member of its group.
  */
 export async function appendMessage(
   tx: Db,
@@ -45,16 +46,31 @@ export async function appendMessage(
   senderId: number,
   content: string,
   now: Date,
+  requireMemberId?: number,
 ): Promise<{ message: MessageWithSender; prev: number } | null> {
-  const [locked] = await tx.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId)).for('no key update');
-  if (!locked) return null;
-  const prev = await newestMessageId(tx, roomId);
-  const [row] = await tx.insert(chatMessages).values({ roomId, senderId, content, sentAt: now }).returning();
-  const [sender] = await tx
-    .select({ nickname: users.nickname, system: users.system, withdrawnAt: users.withdrawnAt })
-    .from(users)
-    .where(eq(users.id, senderId));
-  return { message: { ...row, sender }, prev };
+  // one statement: lock the room row, read the previous id, and (for a SEND) the sender's membership
+  const [locked] = await queryRows<{ prev: number | null; member: boolean }>(
+    tx,
+    sql`SELECT (SELECT max(m.id) FROM chat_messages m WHERE m.room_id = r.id) AS prev,
+          ${requireMemberId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = r.group_id AND gm.user_id = ${requireMemberId})`} AS member
+        FROM chat_rooms r WHERE r.id = ${roomId} FOR NO KEY UPDATE OF r`,
+  );
+  if (!locked || !locked.member) return null;
+  const [row] = await queryRows<{ id: number; sent_at: Date | string; nickname: string | null; system: boolean; withdrawn_at: Date | string | null }>(
+    tx,
+    sql`WITH m AS (
+          INSERT INTO chat_messages (room_id, sender_id, content, sent_at) VALUES (${roomId}, ${senderId}, ${content}, ${now}) RETURNING id, sender_id, sent_at
+        )
+        SELECT m.id, m.sent_at, u.nickname, u.system, u.withdrawn_at FROM m JOIN users u ON u.id = m.sender_id`,
+  );
+  const message: MessageWithSender = {
+    id: row.id,
+    senderId,
+    content,
+    sentAt: new Date(row.sent_at),
+    sender: { nickname: row.nickname, system: row.system, withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at) },
+  };
+  return { message, prev: locked.prev ?? 0 };
 }
 
 /** After commit: the message on the room's topic, on every instance. */

@@ -5,7 +5,7 @@ import { inTransaction } from '../../lib/events.js';
 import type { Limit } from '../../lib/rate-limit.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';
-import { findRoom, membershipOf } from './queries.js';
+import { isMemberOfRoom } from './queries.js';
 import { appendMessage, publishAfterCommit } from './service.js';
 import { CHAT_TEXTS } from './texts.js';
 
@@ -14,10 +14,9 @@ const SEND_LIMIT: Limit = { name: 'stomp-send', max: 10, windowMs: 5000 };
 const STORABLE_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The room a user may use right now (exists, and the user is a current member), else the access text. */
-async function roomForMember(ctx: AppContext, roomId: number, userId: number) {
-  const room = roomId > 0 ? await findRoom(ctx.db, roomId) : null;
-  if (!room || !(await membershipOf(ctx.db, room.groupId, userId))) throw new StompError(CHAT_TEXTS.noAccess);
-  return room;
+async function roomForMember(ctx: AppContext, roomId: number, userId: number): Promise<number> {
+  if (roomId <= 0 || !(await isMemberOfRoom(ctx.db, roomId, userId))) throw new StompError(CHAT_TEXTS.noAccess);
+  return roomId;
 }
 
 function parseSend(body: string): { roomId: number; message: unknown } {
@@ -39,7 +38,7 @@ function parseSend(body: string): { roomId: number; message: unknown } {
 /** SEND to /app/chat.sendMessage, checked in the contract's order (5.4), stored, then published after commit. */
 export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: string): Promise<void> {
   const { roomId, message } = parseSend(body);
-  const room = await roomForMember(ctx, roomId, user.id);
+  await roomForMember(ctx, roomId, user.id);
   const text = typeof message === 'string' ? message.trim() : '';
   if (text === '') throw new StompError(CHAT_TEXTS.emptyMessage);
   if (codePoints(text) > CHAT_MESSAGE_MAX) throw new StompError(CHAT_TEXTS.messageTooLong);
@@ -51,11 +50,10 @@ export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: str
     throw err;
   }
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
-    // membership again, now that the room row is about to be locked: a kick that committed meanwhile wins
-    if (!(await membershipOf(scope.tx, room.groupId, user.id))) throw new StompError(CHAT_TEXTS.noAccess);
-    const stored = await appendMessage(scope.tx, room.id, user.id, text, scope.now);
+    // membership again under the room lock: a kick that committed meanwhile wins
+    const stored = await appendMessage(scope.tx, roomId, user.id, text, scope.now, user.id);
     if (!stored) throw new StompError(CHAT_TEXTS.noAccess);
-    publishAfterCommit(ctx, scope, room.id, stored);
+    publishAfterCommit(ctx, scope, roomId, stored);
   });
 }
 
