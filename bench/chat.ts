@@ -233,7 +233,7 @@ async function main() {
     await waitFor(`http://127.0.0.1:${PORT + 2}/`, bare);
     print(await measure('bare WebSocket broadcast (ceiling)', [`ws://127.0.0.1:${PORT + 2}`], null));
 
-    const env = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
     const one = startServer(PORT, { ...env, REDIS_URL: '' });
     children.push(one);
     await waitFor(`http://127.0.0.1:${PORT}/api/boards/popular`, one);

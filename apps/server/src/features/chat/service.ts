@@ -48,12 +48,15 @@ export async function appendMessage(
   now: Date,
   requireMemberId?: number,
 ): Promise<{ message: MessageWithSender; prev: number } | null> {
-  // one statement: lock the room row, read the previous id, and (for a SEND) the sender's membership
+  // Lock first; the next statement then reads with a snapshot taken after the lock was granted (READ
+  // COMMITTED), so it sees the message and membership changes of whoever held the lock before.
+  const [exists] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM chat_rooms WHERE id = ${roomId} FOR NO KEY UPDATE`);
+  if (!exists) return null;
   const [locked] = await queryRows<{ prev: number | null; member: boolean }>(
     tx,
     sql`SELECT (SELECT max(m.id) FROM chat_messages m WHERE m.room_id = r.id) AS prev,
           ${requireMemberId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = r.group_id AND gm.user_id = ${requireMemberId})`} AS member
-        FROM chat_rooms r WHERE r.id = ${roomId} FOR NO KEY UPDATE OF r`,
+        FROM chat_rooms r WHERE r.id = ${roomId}`,
   );
   if (!locked || !locked.member) return null;
   const [row] = await queryRows<{ id: number; sent_at: Date | string; nickname: string | null; system: boolean; withdrawn_at: Date | string | null }>(
