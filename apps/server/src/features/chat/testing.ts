@@ -18,7 +18,8 @@ export interface TestGroup {
 /** A group made through the real routes: a post, applications, approvals, close, then POST /api/groups. */
 export async function createGroup(t: TestApp, memberCount: number, name = '채팅 그룹'): Promise<TestGroup> {
   const admin = await t.user();
-  const post = await createRecruitment(t, admin, { totalMembers: Math.max(2, memberCount + 1) });
+  // one seat left for an invite
+  const post = await createRecruitment(t, admin, { totalMembers: Math.min(100, memberCount + 2) });
   const members: TestUser[] = [];
   for (let i = 0; i < memberCount; i++) {
     const u = await t.user();
