@@ -13,7 +13,7 @@ interface ChatGroup {
 }
 
 /** A group with one member and its room, through the API: post, profile, apply, approve, close, group, room. */
-async function chatGroup(request: APIRequestContext): Promise<ChatGroup> {
+async function chatGroup(request: APIRequestContext, withRoom = true): Promise<ChatGroup> {
   const admin = await apiUser(request, `방장${unique()}`);
   const member = await apiUser(request, `멤버${unique()}`);
   const post = await request.post('/api/recruitments', {
@@ -29,6 +29,7 @@ async function chatGroup(request: APIRequestContext): Promise<ChatGroup> {
   const group = await request.post('/api/groups', { headers: auth(admin), data: { basePostId: postId, name: '채팅 그룹', description: '함께해요' } });
   expect(group.status(), await group.text()).toBe(201);
   const groupId = (await group.json()).id as number;
+  if (!withRoom) return { groupId, roomId: 0, roomName: '', admin, member };
   const roomName = `잡담방${unique()}`;
   const room = await request.post('/api/chat/room', { headers: auth(admin), data: { groupId, chatRoomName: roomName } });
   expect(room.status(), await room.text()).toBe(201);
@@ -108,7 +109,7 @@ test('with no rooms the list says 채팅방이 없습니다.', async ({ page, re
   await expect(page.getByTestId('chat-list')).toContainText('채팅방이 없습니다.');
 });
 
-test('a kicked member’s open chat shows the kick alert and closes', async ({ page, browser, request }) => {
+test('a kicked member’s open chat shows the kick alert and closes', async ({ page, browser, request, dialogs }) => {
   const g = await chatGroup(request);
   const member = await secondPerson(browser, g.member);
   await member.page.goto('/');
@@ -116,9 +117,11 @@ test('a kicked member’s open chat shows the kick alert and closes', async ({ p
   await member.page.getByTestId('chat-room-item').filter({ hasText: g.roomName }).dblclick();
   await expect(member.page.getByLabel('메시지 입력')).toHaveAttribute('placeholder', '메시지를 입력하세요');
 
-  const kick = await request.delete(`/api/groups/${g.groupId}/remove/${g.member.id}`, { headers: auth(g.admin) });
-  test.skip(kick.status() === 404 && (await kick.text()) === '요청한 리소스를 찾을 수 없습니다.', 'the groups kick route is not on this branch yet');
-  expect(kick.status(), await kick.text()).toBe(200);
+  // the admin kicks from the members page
+  await loginWithToken(page, g.admin);
+  await page.goto(`/groups/${g.groupId}/members`);
+  await page.getByTestId('member-row').filter({ hasText: g.member.nickname }).getByRole('button', { name: '추방' }).click();
+  await dialogs.expect('추방 완료');
   await member.dialogs.expect('그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.');
   await expect(member.page.getByTestId('chat-room')).toHaveCount(0);
 
@@ -149,4 +152,44 @@ test('a phone gets the room full screen', async ({ browser, request }) => {
   const box = await modal.boundingBox();
   expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([390, 800]);
   await context.close();
+});
+
+test('the group page’s chat button shows the unread badge, opens the room and resets on open', async ({ page, browser, request }) => {
+  const g = await chatGroup(request);
+  const admin = await secondPerson(browser, g.admin);
+  await admin.page.goto(`/chat/${g.roomId}`);
+  await typeAndSend(admin.page, '그룹 페이지에서 보세요');
+  await typeAndSend(admin.page, '두 개');
+  await admin.context.close();
+
+  await loginWithToken(page, g.member);
+  await page.goto(`/groups/${g.groupId}`);
+  await expect(page.getByTestId('group-chat-unread')).toHaveText('2');
+  await page.getByTestId('group-chat-button').click();
+  await expect(page.getByTestId('group-chat-unread')).toHaveCount(0);
+  const modal = page.getByRole('dialog', { name: '채팅방' });
+  await expect(modal.getByTestId('chat-room-name')).toHaveText(g.roomName);
+  await expect(modal.getByTestId('chat-message')).toHaveCount(2);
+  await modal.getByRole('button', { name: '닫기' }).click();
+  await page.reload();
+  await expect(page.getByTestId('group-chat-button')).toBeEnabled();
+  await expect(page.getByTestId('group-chat-unread')).toHaveCount(0);
+});
+
+test('without a room, the admin creates it in the dialog and a member is told it does not exist yet', async ({ page, browser, request, dialogs }) => {
+  const g = await chatGroup(request, false);
+  const member = await secondPerson(browser, g.member);
+  await member.page.goto(`/groups/${g.groupId}`);
+  await member.page.getByTestId('group-chat-button').click();
+  await member.dialogs.expect('채팅방이 아직 생성되지 않았습니다.');
+
+  await loginWithToken(page, g.admin);
+  await page.goto(`/groups/${g.groupId}`);
+  await page.getByTestId('group-chat-button').click();
+  await page.getByLabel('채팅방 이름').fill('  우리 채팅방  ');
+  await page.getByRole('button', { name: '만들기' }).click();
+  await dialogs.expect('채팅방이 생성되었습니다.');
+  await page.getByTestId('group-chat-button').click();
+  await expect(page.getByRole('dialog', { name: '채팅방' }).getByTestId('chat-room-name')).toHaveText('우리 채팅방');
+  await member.context.close();
 });
