@@ -5,7 +5,7 @@ import { inTransaction } from '../../lib/events.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
 import { appendMessage } from './service.js';
-import { createGroup, createRoom, removeMember, type TestGroup } from './testing.js';
+import { createGroup, createRoom, invite, removeMember, type TestGroup } from './testing.js';
 
 let t: TestApp;
 let outsider: TestUser;
@@ -158,15 +158,7 @@ describe('GET /api/chat/rooms', () => {
       return { g, roomId: await createRoom(t, g, `${n} 방`) };
     };
     const [first, second, empty] = [await mk('그룹가'), await mk('그룹나'), await mk('그룹다')];
-    // make `me` a member of all three through the event the groups area emits on invite
-    for (const { g } of [first, second, empty]) {
-      await inTransaction(t.db, t.ctx.log, t.clock.now(), async (scope) => {
-        await scope.tx.execute(
-          sql`INSERT INTO group_members (group_id, user_id, role, joined_by, joined_at) VALUES (${g.id}, ${me.id}, 'MEMBER', 'INVITE', ${scope.now})`,
-        );
-        await t.ctx.events.emit(scope, 'group.memberJoined', { groupId: g.id, groupName: g.name, userId: me.id, nickname: me.nickname, joinedBy: 'INVITE' });
-      });
-    }
+    for (const { g } of [first, second, empty]) await invite(t, g, me);
     await say(first.roomId, first.g.admin, '첫 방 메시지');
     t.clock.advance(1000);
     await say(second.roomId, second.g.admin, '둘째 방 메시지');
@@ -198,22 +190,6 @@ describe('GET /api/chat/rooms', () => {
 });
 
 describe('group events', () => {
-  it('an invite writes the read log before the invite line, so the line is the invitee’s one unread message', async () => {
-    const g = await createGroup(t, 1);
-    const roomId = await createRoom(t, g);
-    await say(roomId, g.admin, '예전 이야기');
-    const guest = await t.user('초대손님');
-    await inTransaction(t.db, t.ctx.log, t.clock.now(), async (scope) => {
-      await scope.tx.execute(
-        sql`INSERT INTO group_members (group_id, user_id, role, joined_by, joined_at) VALUES (${g.id}, ${guest.id}, 'MEMBER', 'INVITE', ${scope.now})`,
-      );
-      await t.ctx.events.emit(scope, 'group.memberJoined', { groupId: g.id, groupName: g.name, userId: guest.id, nickname: guest.nickname, joinedBy: 'INVITE' });
-    });
-    expect((await t.get(`/api/chat/rooms/${roomId}/unread-count`, { token: guest.token })).json()).toBe(1);
-    const [line] = (await t.get(`/api/chat/rooms/${roomId}/messages?limit=1`, { token: guest.token })).json() as Array<{ senderName: string; message: string }>;
-    expect(line).toMatchObject({ senderName: '[시스템]', message: '초대손님님이 그룹에 초대되었습니다.' });
-  });
-
   it('leave and kick remove the read log and store their lines; nothing happens for a group without a room', async () => {
     const g = await createGroup(t, 3);
     const roomId = await createRoom(t, g);

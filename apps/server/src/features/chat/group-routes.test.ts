@@ -16,8 +16,8 @@ beforeEach(() => resetLimits(t));
 const lines = async (roomId: number, token: string) =>
   ((await t.get(`/api/chat/rooms/${roomId}/messages`, { token })).json() as Array<{ message: string; senderName: string }>).map((m) => m.message);
 
-async function watcher(user: Parameters<typeof StompTestClient.connect>[1], roomId: number) {
-  const c = await StompTestClient.connect(host, user);
+async function watcher(user: Parameters<typeof StompTestClient.connect>[1], roomId: number, via: 'raw' | 'sockjs' = 'raw') {
+  const c = await StompTestClient.connect(host, user, via);
   await c.subscribe(`/topic/chat/${roomId}`);
   await c.subscribe('/user/queue/kick');
   return c;
@@ -41,18 +41,25 @@ describe('through the groups routes', () => {
     const g = await createGroup(t, 2, '추방 그룹');
     const roomId = await createRoom(t, g);
     const [victim, stays] = g.members;
-    const victimSocket = await watcher(victim, roomId);
+    const topic = `/topic/chat/${roomId}`;
+    const sockets = [await watcher(victim, roomId), await watcher(victim, roomId, 'sockjs')];
     const other = await watcher(stays, roomId);
     const res = await t.delete(`/api/groups/${g.id}/remove/${victim.id}`, { token: g.admin.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await victimSocket.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe(
-      '그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.',
-    );
+    for (const s of sockets) {
+      const push = await s.next((f) => f.headers.destination === '/user/queue/kick');
+      expect(push.headers['content-type']).toBe('text/plain;charset=utf-8');
+      expect(push.body).toBe('그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.');
+    }
     expect(JSON.parse((await other.next((f) => f.command === 'MESSAGE')).body).message).toBe(`${victim.nickname}님이 그룹에서 추방되었습니다.`);
-    await sleep(100);
-    expect(victimSocket.take(`/topic/chat/${roomId}`)).toEqual([]);
+    await other.sendChat(roomId, '이제 안 보임', 'after');
+    await sleep(150);
+    for (const s of sockets) expect(s.take(topic)).toEqual([]);
+    // any later SUBSCRIBE or SEND fails the membership check
+    expect((await sockets[0].subscribe(topic, 'again')).body).toBe('이 채팅방에 접근 권한이 없습니다.');
+    await sockets[1].sendChat(roomId, 'x');
+    expect((await sockets[1].next((f) => f.command === 'ERROR')).body).toBe('이 채팅방에 접근 권한이 없습니다.');
     expectError(await t.get(`/api/chat/rooms/${roomId}`, { token: victim.token }), 403, 'not_group_member', '그룹의 일원이 아닙니다.');
-    victimSocket.close();
     other.close();
   });
 

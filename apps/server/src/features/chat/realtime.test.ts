@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { chatMessages, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/events.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { NOON_SEOUL, resetLimits } from '../posts/testing.js';
-import { createGroup, createRoom, expectClosed, listen, removeMember, sleep, StompTestClient, type TestGroup } from './testing.js';
+import { createGroup, createRoom, expectClosed, listen, sleep, StompTestClient, type TestGroup } from './testing.js';
 
 let t: TestApp;
 let host: string;
@@ -234,69 +234,7 @@ describe('ERROR then close', () => {
   });
 });
 
-describe('membership changes reach open sockets (5.5)', () => {
-  it('kick: no more room frames on any socket, then the kick push; the kicked user never sees the kick line', async () => {
-    const kg = await createGroup(t, 2, '추방 그룹');
-    const kRoom = await createRoom(t, kg);
-    const kTopic = `/topic/chat/${kRoom}`;
-    const [victim, stays] = kg.members;
-    const sockets = [await connect(victim), await connect(victim, 'sockjs')];
-    for (const s of sockets) {
-      await s.subscribe(kTopic);
-      await s.subscribe('/user/queue/kick');
-    }
-    const other = await connect(stays);
-    await other.subscribe(kTopic);
-
-    await removeMember(t, kg, victim, 'kick');
-    for (const s of sockets) {
-      const push = await s.next((f) => f.headers.destination === '/user/queue/kick');
-      expect(push.headers['content-type']).toBe('text/plain;charset=utf-8');
-      expect(push.body).toBe('그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.');
-    }
-    const line = await other.next((f) => f.command === 'MESSAGE');
-    expect(JSON.parse(line.body)).toMatchObject({ senderName: '[시스템]', message: `${victim.nickname}님이 그룹에서 추방되었습니다.` });
-    await other.sendChat(kRoom, '이제 안 보임', 'after');
-    await sleep(150);
-    for (const s of sockets) expect(s.take(kTopic)).toEqual([]);
-    // a later SUBSCRIBE or SEND fails the membership check
-    expect((await sockets[0].subscribe(kTopic, 'again')).body).toBe('이 채팅방에 접근 권한이 없습니다.');
-    sockets[1].send('SEND', { destination: '/app/chat.sendMessage' }, JSON.stringify({ chatRoomId: kRoom, message: 'x' }));
-    expect((await sockets[1].next((f) => f.command === 'ERROR')).body).toBe('이 채팅방에 접근 권한이 없습니다.');
-  });
-
-  it('leave drops the subscriptions without a push', async () => {
-    const lg = await createGroup(t, 2);
-    const lRoom = await createRoom(t, lg);
-    const [leaver, stays] = lg.members;
-    const s = await connect(leaver);
-    await s.subscribe(`/topic/chat/${lRoom}`);
-    await s.subscribe('/user/queue/kick');
-    const o = await connect(stays);
-    await o.subscribe(`/topic/chat/${lRoom}`);
-    await removeMember(t, lg, leaver, 'leave');
-    expect(JSON.parse((await o.next((f) => f.command === 'MESSAGE')).body).message).toBe(`${leaver.nickname}님이 그룹을 탈퇴했습니다.`);
-    await sleep(100);
-    expect(s.frames).toEqual([]);
-  });
-
-  it('group deletion drops every subscription and tells non-admins', async () => {
-    const dg = await createGroup(t, 1);
-    const dRoom = await createRoom(t, dg);
-    const [admin, member] = [await connect(dg.admin), await connect(dg.members[0])];
-    for (const c of [admin, member]) {
-      await c.subscribe(`/topic/chat/${dRoom}`);
-      await c.subscribe('/user/queue/kick');
-    }
-    await inTransaction(t.db, t.ctx.log, t.clock.now(), async (scope) => {
-      await t.ctx.events.emit(scope, 'group.deleting', { groupId: dg.id, groupName: dg.name, adminId: dg.admin.id, memberIds: [dg.admin.id, dg.members[0].id] });
-      await scope.tx.execute(sqlDeleteGroup(dg.id));
-    });
-    expect((await member.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe('그룹이 삭제되어 채팅방을 사용할 수 없습니다.');
-    await sleep(100);
-    expect(admin.frames).toEqual([]);
-  });
-
+describe('sockets of a user', () => {
   it('a revoked session (withdrawal, password reset) closes every socket of the user at once (8.21)', async () => {
     const u = await t.user('곧탈퇴');
     const sockets = [await connect(u), await connect(u, 'sockjs')];
@@ -333,4 +271,3 @@ describe('ordering', () => {
   });
 });
 
-const sqlDeleteGroup = (id: number) => sql`DELETE FROM groups WHERE id = ${id}`;

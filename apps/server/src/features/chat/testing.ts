@@ -48,6 +48,12 @@ export async function removeMember(t: TestApp, group: TestGroup, user: TestUser,
   });
 }
 
+/** POST /api/groups/{id}/invite by the admin. */
+export async function invite(t: TestApp, group: TestGroup, user: TestUser) {
+  const res = await t.post(`/api/groups/${group.id}/invite`, { token: group.admin.token, body: { nickname: user.nickname } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 export async function listen(t: TestApp): Promise<string> {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return address.replace('http://', '');

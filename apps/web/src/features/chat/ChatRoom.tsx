@@ -22,7 +22,8 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
   const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => chatApi.room(roomId), ...once });
   const history = useQuery({ queryKey: ['chat', 'history', roomId], queryFn: () => chatApi.history(roomId), ...once });
   const [live, setLive] = useState<ChatMessage[]>([]);
-  const [connected, setConnected] = useState(false);
+  const [link, setLink] = useState<'connecting' | 'open' | 'closed'>('connecting');
+  const connected = link === 'open';
   const [text, setText] = useState('');
   const connection = useRef<ChatConnection | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
@@ -53,7 +54,7 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
         closeRef.current();
       },
       onError: (error) => alert(error),
-      onOpenChange: setConnected,
+      onOpenChange: (open) => setLink(open ? 'open' : 'closed'),
     });
     connection.current = conn;
     return () => {
@@ -102,8 +103,9 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
         <input
           className="input min-w-0 flex-1"
           aria-label="메시지 입력"
-          placeholder={connected ? '메시지를 입력하세요' : '연결 중...'}
+          placeholder={connected ? '메시지를 입력하세요' : link === 'closed' ? '연결이 끊어졌습니다.' : '연결 중...'}
           value={text}
+          disabled={link === 'closed'}
           maxLength={1000}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
