@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@app/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../shared/auth/store';
-import { chatApi, chatKeys } from './api';
+import { chatApi, useSaveReadLog } from './api';
 import { connectChat, type ChatConnection } from './connection';
 import { formatChatTime } from './format';
 
@@ -16,7 +16,7 @@ const LOAD_FAILED = '채팅방 데이터를 불러오는 데 실패했습니다.
  */
 export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void }) {
   const { token } = useAuth();
-  const queryClient = useQueryClient();
+  const { mutate: saveReadLog } = useSaveReadLog();
   const once = { staleTime: 0, gcTime: 0, retry: false, enabled: !!token } as const;
   const me = useQuery({ queryKey: ['chat', 'me'], queryFn: chatApi.me, ...once });
   const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => chatApi.room(roomId), ...once });
@@ -60,13 +60,9 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
     return () => {
       conn.close();
       connection.current = null;
-      // the last-read point is saved on closing; the list and badges catch up after it
-      void chatApi
-        .saveReadLog(roomId)
-        .catch(() => {})
-        .finally(() => void queryClient.invalidateQueries({ queryKey: chatKeys.all }));
+      saveReadLog(roomId);
     };
-  }, [loaded, roomId, token, queryClient]);
+  }, [loaded, roomId, token, saveReadLog]);
 
   const seen = new Set((history.data ?? []).map((m) => m.messageId));
   const messages = [...(history.data ?? [])].reverse().concat(live.filter((m) => !seen.has(m.messageId)));

@@ -38,3 +38,12 @@ export function useCreateChatRoom(groupId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: chatKeys.all }),
   });
 }
+
+/** Closing a room saves the last-read point (spec 4); the list and the badges catch up after it. */
+export function useSaveReadLog() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: chatApi.saveReadLog,
+    onSettled: () => client.invalidateQueries({ queryKey: chatKeys.all }),
+  });
+}
