@@ -4,6 +4,8 @@ export interface MenuAction {
   label: string;
   onSelect(): void;
   danger?: boolean;
+  /** e.g. while the action's request is under way */
+  disabled?: boolean;
 }
 
 /** A ⋮ button that opens a small menu of actions; a click outside closes it. */
@@ -31,7 +33,8 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
               key={action.label}
               type="button"
               role="menuitem"
-              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-50 ${action.danger ? 'text-red-600' : ''}`}
+              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-50 disabled:opacity-50 ${action.danger ? 'text-red-600' : ''}`}
+              disabled={action.disabled}
               onClick={pick(action)}
             >
               {action.label}
