@@ -18,19 +18,20 @@ interface AccountFormProps {
   mode: 'register' | 'edit';
   initial: { loginId: string; email: EmailValue; phone: [string, string, string]; nickname: string };
   submitLabel: string;
-  onSubmit(values: AccountFormValues): Promise<void>;
+  /** the save is under way: the submit button waits */
+  busy: boolean;
+  onSubmit(values: AccountFormValues): void;
   onCancel(): void;
 }
 
 /** Sign-up and edit-my-info share one form; edit keeps the login id read-only and the old nickname verified. */
-export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: AccountFormProps) {
+export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCancel }: AccountFormProps) {
   const [loginId, setLoginId] = useState(initial.loginId);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [email, setEmail] = useState(initial.email);
   const [phone, setPhone] = useState(initial.phone);
   const [nickname, setNickname] = useState(initial.nickname);
-  const [busy, setBusy] = useState(false);
 
   const idCheck = useDuplicateCheck(loginId, accountApi.loginIdTaken, {
     taken: '이미 사용 중인 아이디입니다.',
@@ -47,16 +48,12 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
   });
   const nicknameOk = nickCheck.verified || (mode === 'edit' && nickname === initial.nickname);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     if (mode === 'register' && !idCheck.verified) return alert('아이디 중복확인을 진행해주세요.');
     if (!nicknameOk) return alert('닉네임 중복확인을 진행해주세요.');
-    setBusy(true);
-    try {
-      await onSubmit({ loginId, password, email: joinEmail(email), phoneNumber: joinPhone(phone), nickname: nickname.trim() });
-    } finally {
-      setBusy(false);
-    }
+    onSubmit({ loginId, password, email: joinEmail(email), phoneNumber: joinPhone(phone), nickname: nickname.trim() });
   };
 
   return (
