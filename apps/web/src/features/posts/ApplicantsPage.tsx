@@ -5,6 +5,7 @@ import { alertFailure } from '../../shared/api/client';
 import { formatPhone } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
+import { SkillChips } from '../../shared/ui/SkillChips';
 import { postsApi, type Applicant, type ApplicantList } from './api';
 
 type Decision = 'APPROVED' | 'REJECTED';
@@ -55,15 +56,7 @@ export default function ApplicantsPage() {
               </div>
               <p className="text-sm text-gray-600">분야: {a.field || '-'}</p>
               <p className="text-sm text-gray-600">연락처: {a.contact ? formatPhone(a.contact) : '-'}</p>
-              {a.techStacks.length > 0 && (
-                <ul className="flex flex-wrap gap-1.5">
-                  {a.techStacks.map((s) => (
-                    <li key={s} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs text-indigo-700">
-                      {s}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {a.techStacks.length > 0 && <SkillChips skills={a.techStacks} />}
             </div>
             {a.status === 'PENDING' && (
               <div className="absolute inset-0 flex items-center justify-center gap-3 rounded-xl bg-gray-900/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
