@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
@@ -6,35 +6,31 @@ import { formatPhone } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkillChips } from '../../shared/ui/SkillChips';
-import { postsApi, type Applicant, type ApplicantList } from './api';
+import { postKeys, postsApi, useDecideApplication, type Applicant, type Decision } from './api';
 
-type Decision = 'APPROVED' | 'REJECTED';
 const DONE: Record<Decision, string> = { APPROVED: '지원이 승인되었습니다.', REJECTED: '지원이 거부되었습니다.' };
 
 /** Applicants of one of my posts; a decision updates the card in place. */
 export default function ApplicantsPage() {
   const basePostId = useParams().basePostId ?? '';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
-  const key = ['applicants', basePostId, page];
-  const { data, isError } = useQuery({ queryKey: key, queryFn: () => postsApi.applicants(basePostId, page), staleTime: 0 });
+  const { data, isError } = useQuery({
+    queryKey: [...postKeys.applicants(basePostId), page],
+    queryFn: () => postsApi.applicants(basePostId, page),
+    staleTime: 0,
+  });
+  const deciding = useDecideApplication(basePostId);
 
   useEffect(() => {
     if (isError) alert('지원자 정보를 불러오는 데 실패했습니다.');
   }, [isError]);
 
-  const decide = async (a: Applicant, status: Decision) => {
-    try {
-      await postsApi.setStatus({ applicationId: a.applicationId, basePostId: Number(basePostId), status });
-      queryClient.setQueryData<ApplicantList>(key, (old) =>
-        old && { ...old, applicants: old.applicants.map((x) => (x.applicationId === a.applicationId ? { ...x, status } : x)) },
-      );
-      alert(DONE[status]);
-    } catch (e) {
-      alertFailure(e, '지원 상태 변경에 실패했습니다.');
-    }
-  };
+  const decide = (a: Applicant, status: Decision) =>
+    deciding.mutate(
+      { applicationId: a.applicationId, status },
+      { onSuccess: () => alert(DONE[status]), onError: (e) => alertFailure(e, '지원 상태 변경에 실패했습니다.') },
+    );
 
   return (
     <div className="page flex flex-col gap-6">
@@ -60,10 +56,10 @@ export default function ApplicantsPage() {
             </div>
             {a.status === 'PENDING' && (
               <div className="absolute inset-0 flex items-center justify-center gap-3 rounded-xl bg-gray-900/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-                <button type="button" className="btn-primary" onClick={() => decide(a, 'APPROVED')}>
+                <button type="button" className="btn-primary" disabled={deciding.isPending} onClick={() => decide(a, 'APPROVED')}>
                   승인
                 </button>
-                <button type="button" className="btn-danger" onClick={() => decide(a, 'REJECTED')}>
+                <button type="button" className="btn-danger" disabled={deciding.isPending} onClick={() => decide(a, 'REJECTED')}>
                   거부
                 </button>
               </div>

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
-import { listPosts, type SearchType } from './api';
+import { listPosts, postKeys, type SearchType } from './api';
 import { LOGIN_CONFIRM, type PostKind } from './kinds';
 
 const SEARCH_TYPES: Array<[SearchType, string]> = [
@@ -40,7 +40,7 @@ export function PostListPage<T extends { id: number }>({ kind, heading, subheadi
   }
 
   const { data, isError } = useQuery({
-    queryKey: [kind.key, 'list', page, searchType, keyword],
+    queryKey: [...postKeys.list(kind), page, searchType, keyword],
     queryFn: () => listPosts<T>(kind.api, { page, searchType, keyword }),
     // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
     staleTime: 0,
