@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { errorText, sessionExpired } from '../../shared/api/client';
 import { auth } from '../../shared/auth/store';
 import { formatPhone } from '../../shared/lib/format';
+import { InfoRows } from '../../shared/ui/InfoRows';
 import { useMyAccount, useWithdraw } from './api';
 
 /** The account card; other areas' cards (profile, history) come in as children, composed in app/. */
@@ -53,14 +54,7 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
             </button>
           </div>
         </div>
-        <dl className="grid grid-cols-[6rem_1fr] gap-y-3 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd data-testid={`myinfo-${k}`}>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <InfoRows rows={rows} testIdPrefix="myinfo" gap="gap-y-3" />
         {reason && (
           <p className="mt-4 text-sm text-red-500" role="alert">
             {reason}

@@ -6,6 +6,7 @@ import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog'
 import { formatDateTime, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
+import { InfoRows } from '../../shared/ui/InfoRows';
 import { postKeys, postsApi } from './api';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
@@ -74,14 +75,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
           </div>
         </header>
 
-        <dl className="grid grid-cols-[6rem_1fr] gap-y-2 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd data-testid={`post-${k}`}>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <InfoRows rows={rows} testIdPrefix="post" gap="gap-y-2" />
 
         {post.tags && post.tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="태그">
