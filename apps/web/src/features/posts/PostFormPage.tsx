@@ -59,7 +59,7 @@ function PostForm({ kind }: { kind: PostKind }) {
 
   return (
     <FormShell
-      heading={form.editing ? kind.form.editHeading : kind.form.createHeading}
+      heading={`${kind.name} 공고 ${form.editing ? '수정' : '등록'}`}
       busy={form.busy}
       submitLabel={form.editing ? '수정하기' : '등록하기'}
       onSubmit={submit}

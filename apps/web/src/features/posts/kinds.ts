@@ -18,9 +18,10 @@ export interface PostKind {
   /** projects wait 2000 ms before leaving a closed post (spec 4) */
   closeDelayMs: number;
   closeFailed(status: number): string;
+  /** the list page's banner */
+  banner: { heading: string; subheading: string };
+  /** the form; its heading is `${name} 공고 등록` or `${name} 공고 수정` */
   form: {
-    createHeading: string;
-    editHeading: string;
     /** the fields in the order they are shown; those present are required (tags excepted) */
     fields: PostFormField[];
     titleMax: number;
@@ -41,9 +42,8 @@ export const RECRUITMENT: PostKind = {
   shortKeyword: '검색어는 최소 두 글자 이상 입력해주세요.',
   closeDelayMs: 2000,
   closeFailed: (status) => (status === 403 ? '공고를 마감할 권한이 없습니다.' : '공고 마감에 실패했습니다.'),
+  banner: { heading: '프로젝트 팀원 모집', subheading: '함께 만들 팀원을 찾고, 마음에 드는 프로젝트에 지원해보세요.' },
   form: {
-    createHeading: '프로젝트 공고 등록',
-    editHeading: '프로젝트 공고 수정',
     fields: ['title', 'dueDate', 'topic', 'members', 'tags', 'description'],
     titleMax: 100,
     descriptionMax: 5000,
@@ -63,9 +63,8 @@ export const STUDY_GROUP: PostKind = {
   shortKeyword: '검색어는 두 글자 이상 입력해주세요.',
   closeDelayMs: 0,
   closeFailed: () => '마감 권한이 없거나 실패했습니다.',
+  banner: { heading: '스터디 그룹 모집', subheading: '같은 목표를 가진 사람들과 함께 공부하세요.' },
   form: {
-    createHeading: '스터디 공고 등록',
-    editHeading: '스터디 공고 수정',
     fields: ['title', 'topic', 'members', 'dueDate', 'period', 'description'],
     titleMax: 50,
     descriptionMax: 500,
