@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { Pagination } from '../../shared/ui/Pagination';
 import { useBoardSearch } from './api';
 import { BoardRows } from './BoardRows';
@@ -16,15 +17,7 @@ export default function BoardListPage() {
   const keyword = params.get('keyword') ?? '';
   const category = params.get('category') ?? '';
   const page = Math.max(0, Number(params.get('page')) || 0);
-  const [typeInput, setTypeInput] = useState(searchType);
-  const [keywordInput, setKeywordInput] = useState(keyword);
-  const [shownSearch, setShownSearch] = useState(`${searchType}|${keyword}`);
-  // the search in the URL changed (back/forward): the box follows it
-  if (shownSearch !== `${searchType}|${keyword}`) {
-    setShownSearch(`${searchType}|${keyword}`);
-    setTypeInput(searchType);
-    setKeywordInput(keyword);
-  }
+  const { draftType: typeInput, setDraftType: setTypeInput, draft: keywordInput, setDraft: setKeywordInput } = useSearchDraft(searchType, keyword);
   const { data } = useBoardSearch({ searchType, keyword, category, page });
 
   const update = (next: Record<string, string>) => {
