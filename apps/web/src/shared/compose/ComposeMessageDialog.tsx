@@ -53,17 +53,15 @@ export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onS
         <form className="flex flex-col gap-3" onSubmit={submit}>
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
             받는 사람:
-            {fixedReceiver === undefined ? (
-              <input
-                id={`${id}-to`}
-                className="input"
-                placeholder="받는 사람의 닉네임"
-                value={typedReceiver}
-                onChange={(e) => setTypedReceiver(e.target.value)}
-              />
-            ) : (
-              <input id={`${id}-to`} className="input read-only:bg-gray-100" value={fixedReceiver} readOnly />
-            )}
+            {/* a reply's receiver is fixed (read-only, greyed); the inbox page's 쪽지 쓰기 types it */}
+            <input
+              id={`${id}-to`}
+              className="input read-only:bg-gray-100"
+              placeholder={fixedReceiver === undefined ? '받는 사람의 닉네임' : undefined}
+              value={receiverName}
+              readOnly={fixedReceiver !== undefined}
+              onChange={(e) => setTypedReceiver(e.target.value)}
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
             쪽지 내용:
