@@ -23,7 +23,13 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
   };
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="btn-secondary px-3" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="btn-secondary px-3"
+        aria-label={label}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         ⋮
       </button>
       {open && (

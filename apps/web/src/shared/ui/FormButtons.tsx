@@ -8,7 +8,13 @@ interface FormButtonsProps {
 }
 
 /** A form's closing row: a secondary cancel/back button and the submit button, right-aligned. */
-export function FormButtons({ cancelLabel, onCancel, submitLabel, busy, className = 'flex justify-end gap-2' }: FormButtonsProps) {
+export function FormButtons({
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  busy,
+  className = 'flex justify-end gap-2',
+}: FormButtonsProps) {
   return (
     <div className={className}>
       <button type="button" className="btn-secondary" onClick={onCancel}>
