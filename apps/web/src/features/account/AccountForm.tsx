@@ -58,29 +58,16 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-      <Field label="아이디" htmlFor="loginId">
-        <div className="flex gap-2">
-          <input
-            id="loginId"
-            className="input flex-1"
-            value={loginId}
-            readOnly={mode === 'edit'}
-            disabled={mode === 'edit'}
-            autoComplete="username"
-            onChange={(e) => {
-              setLoginId(e.target.value);
-              idCheck.reset();
-            }}
-          />
-          {mode === 'register' && (
-            <button type="button" className="btn-secondary" onClick={idCheck.run}>
-              중복확인
-            </button>
-          )}
-          {idCheck.verified && <span className="self-center text-sm text-green-600">확인됨</span>}
-        </div>
-        <FieldProblem text={idCheck.problem} />
-      </Field>
+      <CheckedField
+        label="아이디"
+        id="loginId"
+        value={loginId}
+        onChange={setLoginId}
+        check={idCheck}
+        verified={idCheck.verified}
+        locked={mode === 'edit'}
+        autoComplete="username"
+      />
       <Field label="비밀번호" htmlFor="password">
         <input
           id="password"
@@ -111,20 +98,14 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
       <Field label="전화번호">
         <PhoneInput parts={phone} onChange={setPhone} />
       </Field>
-      <Field label="닉네임" htmlFor="nickname">
-        <div className="flex gap-2">
-          <input id="nickname" className="input flex-1" value={nickname} onChange={(e) => {
-              setNickname(e.target.value);
-              nickCheck.reset();
-            }}
-          />
-          <button type="button" className="btn-secondary" onClick={nickCheck.run}>
-            중복확인
-          </button>
-          {nicknameOk && <span className="self-center text-sm text-green-600">확인됨</span>}
-        </div>
-        <FieldProblem text={nickCheck.problem} />
-      </Field>
+      <CheckedField
+        label="닉네임"
+        id="nickname"
+        value={nickname}
+        onChange={setNickname}
+        check={nickCheck}
+        verified={nicknameOk}
+      />
       <div className="mt-2 flex gap-2">
         <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
           취소
@@ -139,4 +120,46 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
 
 function FieldProblem({ text }: { text: string }) {
   return text ? <p className="text-sm text-red-500">{text}</p> : null;
+}
+
+interface CheckedFieldProps {
+  label: string;
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  /** the field's duplicate check: typing unverifies it */
+  check: { run(): void; reset(): void; problem: string };
+  verified: boolean;
+  /** read-only, without the check button (the login id on the edit page) */
+  locked?: boolean;
+  autoComplete?: string;
+}
+
+/** A field with a 중복확인 button, 확인됨 once verified, and the server's reason when the check refused the value. */
+function CheckedField({ label, id, value, onChange, check, verified, locked = false, autoComplete }: CheckedFieldProps) {
+  return (
+    <Field label={label} htmlFor={id}>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          className="input flex-1"
+          value={value}
+          readOnly={locked}
+          disabled={locked}
+          autoComplete={autoComplete}
+          onChange={(e) => {
+            onChange(e.target.value);
+            check.reset();
+          }}
+        />
+        {!locked && (
+          <button type="button" className="btn-secondary" onClick={check.run}>
+            중복확인
+          </button>
+        )}
+        {verified && <span className="self-center text-sm text-green-600">확인됨</span>}
+      </div>
+      <FieldProblem text={check.problem} />
+    </Field>
+  );
 }

@@ -36,7 +36,12 @@ export default function EditMyInfoPage() {
           <AccountForm
             mode="edit"
             submitLabel="저장"
-            initial={{ loginId: me.loginId, email: splitEmail(me.email), phone: splitPhone(me.phoneNumber), nickname: me.nickname }}
+            initial={{
+              loginId: me.loginId,
+              email: splitEmail(me.email),
+              phone: splitPhone(me.phoneNumber),
+              nickname: me.nickname,
+            }}
             onCancel={() => navigate('/myinfo')}
             busy={update.isPending}
             onSubmit={(v) => save(me.id, me.loginId, v)}
