@@ -43,7 +43,10 @@ export default function BoardDetailPage() {
   };
 
   const submitReply = async (content: string) => {
-    const ok = await worked(addReply.mutateAsync({ boardId: board.id, content, parentReplyId: target?.id ?? null }), '댓글 등록에 실패했습니다.');
+    const ok = await worked(
+      addReply.mutateAsync({ boardId: board.id, content, parentReplyId: target?.id ?? null }),
+      '댓글 등록에 실패했습니다.',
+    );
     if (!ok) return false;
     // a new top-level reply is last in thread order; a child stays beside its parent
     if (!target) setPage(Math.floor(replies.totalElements / REPLY_PAGE_SIZE));
@@ -67,7 +70,10 @@ export default function BoardDetailPage() {
       <article className="card flex flex-col gap-4 p-6">
         <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2">
-            <span className="w-fit rounded-full bg-indigo-50 px-3 py-0.5 text-xs font-medium text-indigo-700" data-testid="board-category">
+            <span
+              className="w-fit rounded-full bg-indigo-50 px-3 py-0.5 text-xs font-medium text-indigo-700"
+              data-testid="board-category"
+            >
               {board.category.name}
             </span>
             <h1 className="text-2xl font-bold break-words" data-testid="board-title">

@@ -32,7 +32,12 @@ export default function BoardRegisterPage() {
       onSubmit={submit}
       category={
         <Field label="카테고리" htmlFor="board-category">
-          <select id="board-category" className="input" value={categoryId} onChange={(e) => setCategoryId(Number(e.target.value))}>
+          <select
+            id="board-category"
+            className="input"
+            value={categoryId}
+            onChange={(e) => setCategoryId(Number(e.target.value))}
+          >
             {CATEGORIES.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}

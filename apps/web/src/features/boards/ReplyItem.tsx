@@ -59,7 +59,13 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
       </div>
       {editing ? (
         <div className="flex flex-col gap-2">
-          <textarea className="input min-h-16" aria-label="댓글 수정" maxLength={500} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <textarea
+            className="input min-h-16"
+            aria-label="댓글 수정"
+            maxLength={500}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => setEditing(false)}>
               취소

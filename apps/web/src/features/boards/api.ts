@@ -10,7 +10,8 @@ export interface BoardSearchParams {
   page: number;
 }
 
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 export const boardsApi = {
   search: (p: BoardSearchParams) => get<Page<BoardItem>>(`/boards/search?${qs({ ...p })}`),
@@ -37,7 +38,12 @@ export const useBoardSearch = (p: BoardSearchParams) =>
   useQuery({ queryKey: boardKeys.search(p), queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev });
 
 export const useBoardDetail = (id: string, page: number, enabled = true) =>
-  useQuery({ queryKey: boardKeys.detail(id, page), queryFn: () => boardsApi.detail(id, page), placeholderData: (prev) => prev, enabled });
+  useQuery({
+    queryKey: boardKeys.detail(id, page),
+    queryFn: () => boardsApi.detail(id, page),
+    placeholderData: (prev) => prev,
+    enabled,
+  });
 
 /** The logged-in user's id (ownership = board.author.id equals GET /api/users/me id); null when logged out. */
 export function useMyId(): number | null {
@@ -68,5 +74,6 @@ export const useCreateBoard = () => useBoardWrite(boardsApi.create);
 export const useUpdateBoard = (id: string) => useBoardWrite((body: UpdateBoardBody) => boardsApi.update(id, body));
 export const useDeleteBoard = (id: string) => useBoardWrite(() => boardsApi.remove(id), id);
 export const useAddReply = () => useBoardWrite(boardsApi.addReply);
-export const useEditReply = () => useBoardWrite(({ id, content }: { id: number; content: string }) => boardsApi.editReply(id, content));
+export const useEditReply = () =>
+  useBoardWrite(({ id, content }: { id: number; content: string }) => boardsApi.editReply(id, content));
 export const useDeleteReply = () => useBoardWrite(boardsApi.removeReply);
