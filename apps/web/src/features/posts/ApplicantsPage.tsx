@@ -47,8 +47,12 @@ export default function ApplicantsPage() {
             <div className="card flex h-full flex-col gap-2 p-5">
               <div className="flex items-center justify-between">
                 <h3 className="font-semibold">{a.applicantNickname}</h3>
-                {a.status === 'APPROVED' && <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-700">승인됨</span>}
-                {a.status === 'REJECTED' && <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-600">거부됨</span>}
+                {a.status === 'APPROVED' && (
+                  <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-700">승인됨</span>
+                )}
+                {a.status === 'REJECTED' && (
+                  <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-600">거부됨</span>
+                )}
               </div>
               <p className="text-sm text-gray-600">분야: {a.field || '-'}</p>
               <p className="text-sm text-gray-600">연락처: {a.contact ? formatPhone(a.contact) : '-'}</p>

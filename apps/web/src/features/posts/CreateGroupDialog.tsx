@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { alertFailure, errorText } from '../../shared/api/client';
-import { Field } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
+import { TextField } from '../../shared/ui/TextField';
 import { FormButtons } from '../../shared/ui/FormButtons';
 import { useCreateGroup, type MyPost } from './api';
 
@@ -36,12 +36,15 @@ export function CreateGroupDialog({ post, onClose, onCreated }: CreateGroupDialo
   return (
     <Modal title="그룹 생성" onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={submit}>
-        <Field label="그룹 이름" htmlFor="group-name">
-          <input id="group-name" className="input" value={name} maxLength={50} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field label="그룹 설명" htmlFor="group-description">
-          <textarea id="group-description" className="input min-h-24" value={description} maxLength={255} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
+        <TextField label="그룹 이름" id="group-name" value={name} maxLength={50} onChange={setName} />
+        <TextField
+          label="그룹 설명"
+          id="group-description"
+          value={description}
+          maxLength={255}
+          onChange={setDescription}
+          textarea="min-h-24"
+        />
         <FormButtons cancelLabel="취소" onCancel={onClose} submitLabel="생성하기" busy={creating.isPending} />
       </form>
     </Modal>

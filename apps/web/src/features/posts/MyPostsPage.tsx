@@ -72,7 +72,12 @@ export default function MyPostsPage() {
                   <button type="button" className={action} onClick={() => setGrouping(p)}>
                     그룹 생성
                   </button>
-                  <button type="button" className={`${action} text-red-600`} disabled={deleting.isPending} onClick={() => remove(p)}>
+                  <button
+                    type="button"
+                    className={`${action} text-red-600`}
+                    disabled={deleting.isPending}
+                    onClick={() => remove(p)}
+                  >
                     공고 삭제
                   </button>
                 </>

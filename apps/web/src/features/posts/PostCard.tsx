@@ -35,7 +35,12 @@ export function PostCard({ href, post, children }: { href: string; post: CardPos
   );
   if (inactive) {
     return (
-      <div className="card h-full cursor-not-allowed p-4 opacity-50 grayscale" aria-disabled="true" data-testid="post-card" data-inactive="true">
+      <div
+        className="card h-full cursor-not-allowed p-4 opacity-50 grayscale"
+        aria-disabled="true"
+        data-testid="post-card"
+        data-inactive="true"
+      >
         {body}
       </div>
     );

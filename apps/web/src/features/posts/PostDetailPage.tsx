@@ -87,7 +87,10 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
           </ul>
         )}
 
-        <section className="whitespace-pre-wrap break-words border-t border-gray-100 pt-6 leading-relaxed" data-testid="post-description">
+        <section
+          className="whitespace-pre-wrap break-words border-t border-gray-100 pt-6 leading-relaxed"
+          data-testid="post-description"
+        >
           {post.description}
         </section>
 

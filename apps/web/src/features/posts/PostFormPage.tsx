@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { DatePicker } from '../../shared/ui/DatePicker';
 import { Field } from '../../shared/ui/Field';
 import { TagInput } from '../../shared/ui/TagInput';
+import { TextField } from '../../shared/ui/TextField';
 import type { PostDetail } from './api';
 import { FormShell } from './FormShell';
 import { EMPTY_POST_FORM, postBody, type PostFormValues } from './form-rules';
@@ -75,11 +76,7 @@ function PostForm({ kind }: { kind: PostKind }) {
 function PostField({ name, kind, values, set }: { name: PostFormField; kind: PostKind; values: PostFormValues; set: Setters }) {
   switch (name) {
     case 'title':
-      return (
-        <Field label="제목" htmlFor="post-title">
-          <input id="post-title" className="input" value={values.title} onChange={(e) => set.title(e.target.value)} maxLength={kind.form.titleMax} />
-        </Field>
-      );
+      return <TextField label="제목" id="post-title" value={values.title} onChange={set.title} maxLength={kind.form.titleMax} />;
     case 'dueDate':
       return (
         <Field label="마감일" htmlFor="post-due">
@@ -87,11 +84,7 @@ function PostField({ name, kind, values, set }: { name: PostFormField; kind: Pos
         </Field>
       );
     case 'topic':
-      return (
-        <Field label="주제" htmlFor="post-topic">
-          <input id="post-topic" className="input" value={values.topic} onChange={(e) => set.topic(e.target.value)} maxLength={50} />
-        </Field>
-      );
+      return <TextField label="주제" id="post-topic" value={values.topic} onChange={set.topic} maxLength={50} />;
     case 'members':
       return (
         <Field label="모집 인원" htmlFor="post-members">
@@ -117,15 +110,14 @@ function PostField({ name, kind, values, set }: { name: PostFormField; kind: Pos
       );
     case 'description':
       return (
-        <Field label="설명" htmlFor="post-description">
-          <textarea
-            id="post-description"
-            className="input min-h-48"
-            value={values.description}
-            onChange={(e) => set.description(e.target.value)}
-            maxLength={kind.form.descriptionMax}
-          />
-        </Field>
+        <TextField
+          label="설명"
+          id="post-description"
+          value={values.description}
+          onChange={set.description}
+          maxLength={kind.form.descriptionMax}
+          textarea="min-h-48"
+        />
       );
   }
 }

@@ -5,15 +5,16 @@ import { useAuth } from '../../shared/auth/store';
 import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
+import { SearchFields } from '../../shared/ui/SearchFields';
 import { listPosts, postKeys, type SearchType } from './api';
 import { LOGIN_CONFIRM, type PostKind } from './kinds';
 import { PostCard, type CardPost } from './PostCard';
 
-const SEARCH_TYPES: Array<[SearchType, string]> = [
-  ['all', '전체'],
-  ['title', '제목'],
-  ['creator', '작성자'],
-  ['content', '내용'],
+const SEARCH_TYPES: Array<{ value: SearchType; label: string }> = [
+  { value: 'all', label: '전체' },
+  { value: 'title', label: '제목' },
+  { value: 'creator', label: '작성자' },
+  { value: 'content', label: '내용' },
 ];
 
 interface PostListPageProps<T> {
@@ -67,14 +68,14 @@ export function PostListPage<T extends CardPost>({ kind, cardLines }: PostListPa
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <form className="flex flex-1 gap-2" onSubmit={search} role="search">
-          <select className="input w-28" aria-label="검색 조건" value={draftType} onChange={(e) => setDraftType(e.target.value as SearchType)}>
-            {SEARCH_TYPES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <input className="input min-w-0 flex-1" aria-label="검색어" placeholder="검색어를 입력하세요" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <SearchFields
+            typeLabel="검색 조건"
+            types={SEARCH_TYPES}
+            type={draftType}
+            onType={(v) => setDraftType(v as SearchType)}
+            keyword={draft}
+            onKeyword={setDraft}
+          />
           <button type="submit" className="btn-secondary">
             검색
           </button>

@@ -12,17 +12,11 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 
-export type {
-  Applicant,
-  ApplicantList,
-  MyPost,
-  RecruitmentItem,
-  SearchType,
-  StudyGroupItem,
-} from '@app/contract';
+export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
 
 /** A detail of either kind; tags only on recruitments, the study period only on study groups. */
-export type PostDetail = Omit<Recruitment, 'tags'> & Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
+export type PostDetail = Omit<Recruitment, 'tags'> &
+  Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
 export type RecruitmentBody = RecruitmentInput;
 export type StudyGroupBody = StudyGroupInput;
 
@@ -80,7 +74,8 @@ const refreshPostLists = (client: QueryClient) =>
 export function useSavePost(kind: PostKind, id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RecruitmentBody | StudyGroupBody) => (id ? postsApi.update(kind.api, id, body) : postsApi.create(kind.api, body)),
+    mutationFn: (body: RecruitmentBody | StudyGroupBody) =>
+      id ? postsApi.update(kind.api, id, body) : postsApi.create(kind.api, body),
     onSuccess: (saved) =>
       Promise.all([refreshPostLists(client), client.invalidateQueries({ queryKey: postKeys.detail(kind, String(saved.id)) })]),
   });
@@ -130,7 +125,10 @@ export function useApply(id: string) {
 /** A closed post becomes a group; my posts show it as grouped. */
 export function useCreateGroup() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: postsApi.createGroup, onSuccess: () => client.invalidateQueries({ queryKey: postKeys.myPosts }) });
+  return useMutation({
+    mutationFn: postsApi.createGroup,
+    onSuccess: () => client.invalidateQueries({ queryKey: postKeys.myPosts }),
+  });
 }
 
 /**
@@ -143,8 +141,10 @@ export function useDecideApplication(basePostId: string) {
     mutationFn: ({ applicationId, status }: { applicationId: number; status: Decision }) =>
       postsApi.setStatus({ applicationId, basePostId: Number(basePostId), status }),
     onSuccess: (_text, { applicationId, status }) => {
-      client.setQueriesData<ApplicantList>({ queryKey: postKeys.applicants(basePostId) }, (old) =>
-        old && { ...old, applicants: old.applicants.map((a) => (a.applicationId === applicationId ? { ...a, status } : a)) },
+      client.setQueriesData<ApplicantList>(
+        { queryKey: postKeys.applicants(basePostId) },
+        (old) =>
+          old && { ...old, applicants: old.applicants.map((a) => (a.applicationId === applicationId ? { ...a, status } : a)) },
       );
       return refreshPostLists(client);
     },

@@ -7,7 +7,8 @@ export const MIN_MEMBERS = 2;
 export const MAX_MEMBERS = 100;
 
 /** The headcount box keeps what is typed and is clamped to 2..100 when it loses focus. */
-export const clampMembers = (raw: string) => String(Math.min(MAX_MEMBERS, Math.max(MIN_MEMBERS, Math.trunc(Number(raw)) || MIN_MEMBERS)));
+export const clampMembers = (raw: string) =>
+  String(Math.min(MAX_MEMBERS, Math.max(MIN_MEMBERS, Math.trunc(Number(raw)) || MIN_MEMBERS)));
 
 /** What the post form holds; a kind uses the fields its `form.fields` names. */
 export interface PostFormValues {
@@ -40,7 +41,8 @@ export function postBody(kind: PostKind, v: PostFormValues): { body: Recruitment
   const totalMembers = Number(clampMembers(v.members));
   const hasPeriod = kind.form.fields.includes('period');
   const texts = [v.title, v.topic, v.description].map((t) => t.trim());
-  const filled = texts.every(Boolean) && !!v.dueDate && totalMembers >= MIN_MEMBERS && (!hasPeriod || (!!v.startDate && !!v.endDate));
+  const filled =
+    texts.every(Boolean) && !!v.dueDate && totalMembers >= MIN_MEMBERS && (!hasPeriod || (!!v.startDate && !!v.endDate));
   if (!filled) return { problem: FILL_ALL };
   if (hasPeriod && v.endDate <= v.startDate) return { problem: STUDY_END_BEFORE_START };
   const [title, topic, description] = texts;

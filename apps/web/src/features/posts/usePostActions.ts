@@ -60,5 +60,11 @@ export function usePostActions(kind: PostKind, id: string) {
     });
   };
 
-  return { needLogin, apply, close, remove, pending: { apply: applying.isPending, close: closing.isPending, remove: deleting.isPending } };
+  return {
+    needLogin,
+    apply,
+    close,
+    remove,
+    pending: { apply: applying.isPending, close: closing.isPending, remove: deleting.isPending },
+  };
 }

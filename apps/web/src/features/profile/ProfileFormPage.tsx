@@ -5,6 +5,7 @@ import { Field } from '../../shared/ui/Field';
 import { FormButtons } from '../../shared/ui/FormButtons';
 import { joinPhone, PhoneInput, splitPhone } from '../../shared/ui/PhoneInput';
 import { TagInput } from '../../shared/ui/TagInput';
+import { TextField } from '../../shared/ui/TextField';
 import { PRIVATE_CONTACT, useMyProfile, useSaveProfile, type Profile } from './api';
 import { NoProfile } from './NoProfile';
 
@@ -45,13 +46,16 @@ function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile 
           </label>
         </div>
       </Field>
-      <Field label="분야" htmlFor="profile-field">
-        <input id="profile-field" className="input" value={field} maxLength={50} placeholder="예: 프론트엔드" onChange={(e) => setField(e.target.value)} />
-      </Field>
+      <TextField label="분야" id="profile-field" value={field} maxLength={50} placeholder="예: 프론트엔드" onChange={setField} />
       <Field label="기술 스택" htmlFor="profile-skills">
         <TagInput id="profile-skills" label="기술 스택" tags={skills} onChange={setSkills} placeholder="기술 입력 후 Enter" />
       </Field>
-      <FormButtons cancelLabel="뒤로가기" onCancel={() => navigate(-1)} submitLabel={editing ? '수정하기' : '등록하기'} busy={save.isPending} />
+      <FormButtons
+        cancelLabel="뒤로가기"
+        onCancel={() => navigate(-1)}
+        submitLabel={editing ? '수정하기' : '등록하기'}
+        busy={save.isPending}
+      />
     </form>
   );
 }
