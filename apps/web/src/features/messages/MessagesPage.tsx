@@ -85,7 +85,14 @@ function MessageRow({ message: m, onOpen, onReply, onDelete, deleting }: RowProp
           <ReplyIcon />
         </button>
       )}
-      <button type="button" className={`${iconBtn} text-red-500`} aria-label="삭제" title="삭제" disabled={deleting} onClick={onDelete}>
+      <button
+        type="button"
+        className={`${iconBtn} text-red-500`}
+        aria-label="삭제"
+        title="삭제"
+        disabled={deleting}
+        onClick={onDelete}
+      >
         <TrashIcon />
       </button>
     </li>

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 /** The inbox rows' icons as inline SVG (emoji glyphs render as boxes without emoji fonts). */
 function RowIcon({ children }: { children: ReactNode }) {
   return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       {children}
     </svg>
   );

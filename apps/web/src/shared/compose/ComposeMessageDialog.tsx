@@ -18,7 +18,12 @@ export interface ComposeMessageDialogProps {
   variant?: ComposeVariant;
 }
 
-export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onSent, variant = 'default' }: ComposeMessageDialogProps) {
+export function ComposeMessageDialog({
+  receiverName: fixedReceiver,
+  onClose,
+  onSent,
+  variant = 'default',
+}: ComposeMessageDialogProps) {
   const [typedReceiver, setTypedReceiver] = useState('');
   const receiverName = fixedReceiver ?? typedReceiver;
   const [content, setContent] = useState('');
