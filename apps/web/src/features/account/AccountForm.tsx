@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../shared/ui/Field';
+import { FormButtons } from '../../shared/ui/FormButtons';
 import { joinPhone, PhoneInput } from '../../shared/ui/PhoneInput';
 import { accountApi } from './api';
 import { EmailInput, joinEmail, type EmailValue } from './EmailInput';
@@ -106,14 +107,14 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
         check={nickCheck}
         verified={nicknameOk}
       />
-      <div className="mt-2 flex gap-2">
-        <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
-          취소
-        </button>
-        <button type="submit" className="btn-primary flex-1" disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormButtons
+        cancelLabel="취소"
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        busy={busy}
+        className="mt-2 flex gap-2"
+        stretch
+      />
     </form>
   );
 }

@@ -33,13 +33,11 @@ export default function BoardDetailPage() {
 
   const removeBoard = () => {
     if (!confirm('게시글을 삭제하시겠습니까?')) return;
-    deleteBoard.mutate(undefined, {
-      onSuccess: () => {
-        alert('삭제되었습니다.');
-        navigate('/boards', { replace: true });
-      },
-      onError: (e) => alertFailure(e, '게시글 삭제 실패'),
-    });
+    const deleted = () => {
+      alert('삭제되었습니다.');
+      navigate('/boards', { replace: true });
+    };
+    deleteBoard.mutate(undefined, { onSuccess: deleted, onError: (e) => alertFailure(e, '게시글 삭제 실패') });
   };
 
   const submitReply = async (content: string) => {

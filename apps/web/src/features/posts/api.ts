@@ -122,12 +122,19 @@ export function useApply(id: string) {
   });
 }
 
-/** A closed post becomes a group; my posts show it as grouped. */
+// My groups (groups area, groupKeys.mine) lists a group created here.
+const MY_GROUPS_KEY = ['groups', 'mine'];
+
+/** A closed post becomes a group; my posts show it as grouped and my groups list it. */
 export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: postsApi.createGroup,
-    onSuccess: () => client.invalidateQueries({ queryKey: postKeys.myPosts }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: postKeys.myPosts }),
+        client.invalidateQueries({ queryKey: MY_GROUPS_KEY }),
+      ]),
   });
 }
 
