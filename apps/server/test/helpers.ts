@@ -10,6 +10,7 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { MemoryMailer } from '../src/lib/mail/memory-mailer.js';
 import { insertUser, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
@@ -63,6 +64,10 @@ export class TestApp {
   }
   get db() {
     return this.built.ctx.db;
+  }
+  /** every mail the app sent (tests run with the memory mailer) */
+  get mailer() {
+    return this.built.ctx.mailer as MemoryMailer;
   }
 
   request(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
@@ -121,7 +126,7 @@ export async function createTestApp(opts: { now?: string } = {}): Promise<TestAp
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(64, 'x'), RUN_JOBS: 'false', WEB_DIST: '/nonexistent' }),
   };
-  const built = await buildApp({ config, clock, database: await cloneDatabase(), logger: false });
+  const built = await buildApp({ config, clock, database: await cloneDatabase(), logger: false, mailer: new MemoryMailer() });
   await built.app.ready();
   return new TestApp(built, clock);
 }

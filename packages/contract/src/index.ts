@@ -4,3 +4,4 @@ export * from './account.js';
 export * from './messages.js';
 export * from './posts.js';
 export * from './boards.js';
+export * from './recovery.js';

@@ -7,6 +7,7 @@ import profileRoutes from './profile/routes.js';
 import postRoutes from './posts/routes.js';
 import applicationRoutes from './applications/routes.js';
 import groupRoutes from './groups/routes.js';
+import recoveryRoutes from './recovery/routes.js';
 import { startAutoClose } from './posts/inactivity.js';
 
 export interface Feature {
@@ -17,4 +18,4 @@ export interface Feature {
 }
 
 /** Every area of the API, in registration order. */
-export const features: Feature[] = [{ name: 'account', routes: accountRoutes }, { name: 'messages', routes: messageRoutes }, { name: 'boards', routes: boardRoutes }, { name: 'profile', routes: profileRoutes }, { name: 'posts', routes: postRoutes, start: startAutoClose }, { name: 'applications', routes: applicationRoutes }, { name: 'groups', routes: groupRoutes }];
+export const features: Feature[] = [{ name: 'account', routes: accountRoutes }, { name: 'messages', routes: messageRoutes }, { name: 'boards', routes: boardRoutes }, { name: 'profile', routes: profileRoutes }, { name: 'posts', routes: postRoutes, start: startAutoClose }, { name: 'applications', routes: applicationRoutes }, { name: 'groups', routes: groupRoutes }, { name: 'recovery', routes: recoveryRoutes }];

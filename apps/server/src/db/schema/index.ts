@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './messages.js';
 export * from './posts.js';
 export * from './boards.js';
+export * from './recovery.js';
