@@ -111,3 +111,28 @@ describe('a mail that cannot be sent', () => {
     expect((await verifyFindId(t, p.email, code)).statusCode).toBe(200);
   });
 });
+
+describe('races (on PostgreSQL these run on separate connections)', () => {
+  it('concurrent sends to one e-mail: exactly one code goes out', async () => {
+    const p = await person(t);
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => (i % 2 ? sendPw(p) : sendId(p.email))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    const rows = await t.db.select().from(verificationCodes).where(eq(verificationCodes.emailKey, p.email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('concurrent tries on one code: the right code is used once; wrong tries lock it at exactly 5', async () => {
+    const p = await person(t);
+    const code = await sendFindIdCode(t, p.email);
+    const rights = await Promise.all(Array.from({ length: 3 }, () => verifyFindId(t, p.email, code)));
+    expect(rights.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+
+    const q = await person(t);
+    await sendFindIdCode(t, q.email);
+    const wrongs = await Promise.all(Array.from({ length: 8 }, () => verifyFindId(t, q.email, 'xxxx')));
+    const codes = wrongs.map((r) => String(r.headers['x-error-code'])).sort();
+    expect(codes).toEqual([...Array(4).fill('code_attempts_exceeded'), ...Array(4).fill('code_invalid')]);
+    const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.emailKey, q.email));
+    expect(row).toMatchObject({ status: 'LOCKED', failedAttempts: 5 });
+  });
+});

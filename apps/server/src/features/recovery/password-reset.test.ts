@@ -145,3 +145,17 @@ describe('withdrawal (contract 7)', () => {
     expect(await t.db.select().from(verificationCodes).where(eq(verificationCodes.emailKey, p.email))).toHaveLength(0);
   });
 });
+
+describe('races', () => {
+  it('one grant used by two requests at once changes the password once', async () => {
+    const p = await person(t);
+    const grant = await grantFor(t, p);
+    const [a, b] = await Promise.all([
+      changePassword(t, body(p, { newPassword: 'first-password', confirmPassword: 'first-password' }), grant),
+      changePassword(t, body(p, { newPassword: 'second-password', confirmPassword: 'second-password' }), grant),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+    const winner = a.statusCode === 200 ? 'first-password' : 'second-password';
+    expect((await login(p.loginId, winner)).statusCode).toBe(200);
+  });
+});
