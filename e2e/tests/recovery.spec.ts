@@ -10,12 +10,17 @@ const email = (user: ApiUser) => `${user.loginId}@naver.com`;
 async function codeMailedTo(to: string): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(() => {
-      const files = readdirSync(mailbox(), { withFileTypes: true }).filter((f) => f.name.endsWith('.eml'));
-      const mine = files.map((f) => readFileSync(path.join(mailbox(), f.name), 'utf8')).filter((m) => m.includes(`To: ${to}\r\n`));
-      code = mine.length ? /인증 코드 ?: (\d{4})/.exec(mine.sort().at(-1)!)?.[1] : undefined;
-      return code;
-    }, { message: `a mail to ${to} in ${mailbox()}` })
+    .poll(
+      () => {
+        const files = readdirSync(mailbox(), { withFileTypes: true }).filter((f) => f.name.endsWith('.eml'));
+        const mine = files
+          .map((f) => readFileSync(path.join(mailbox(), f.name), 'utf8'))
+          .filter((m) => m.includes(`To: ${to}\r\n`));
+        code = mine.length ? /인증 코드 ?: (\d{4})/.exec(mine.sort().at(-1)!)?.[1] : undefined;
+        return code;
+      },
+      { message: `a mail to ${to} in ${mailbox()}` },
+    )
     .toMatch(/^\d{4}$/);
   return code!;
 }
@@ -73,7 +78,12 @@ test('finds a login id through the dev mailbox: e-mail check, code boxes, masked
   await expect(page.getByText('잘못된 접근입니다.')).toBeVisible();
 });
 
-test('resets a password through the dev mailbox; an older session elsewhere is sent to /login', async ({ page, browser, request, dialogs }) => {
+test('resets a password through the dev mailbox; an older session elsewhere is sent to /login', async ({
+  page,
+  browser,
+  request,
+  dialogs,
+}) => {
   const user = await apiUser(request);
   // the older session, in another browser context
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.250.0.9' } });

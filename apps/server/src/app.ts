@@ -19,6 +19,7 @@ import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
+import { registerEarlyValidation } from './lib/validation.js';
 import { registerWeb } from './lib/web.js';
 
 export interface BuildOptions {
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   registerRequestAuth(app, ctx);
+  registerEarlyValidation(app);
+  for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
   await registerWeb(app, config.webDist);
 

@@ -1,21 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import accountRoutes from './account/routes.js';
-import messageRoutes from './messages/routes.js';
-import boardRoutes from './boards/routes.js';
-import profileRoutes from './profile/routes.js';
-import postRoutes from './posts/routes.js';
 import applicationRoutes from './applications/routes.js';
+import { applicationWithdrawalHooks } from './applications/withdrawal.js';
+import boardRoutes from './boards/routes.js';
 import groupRoutes from './groups/routes.js';
-import recoveryRoutes from './recovery/routes.js';
+import { groupWithdrawalHooks } from './groups/withdrawal.js';
+import messageRoutes from './messages/routes.js';
+import { messageWithdrawalHooks } from './messages/service.js';
 import { startAutoClose } from './posts/inactivity.js';
+import postRoutes from './posts/routes.js';
+import { postWithdrawalHooks } from './posts/withdrawal.js';
+import profileRoutes from './profile/routes.js';
+import { profileWithdrawalHooks } from './profile/withdrawal.js';
+import recoveryRoutes from './recovery/routes.js';
+import { recoveryWithdrawalHooks } from './recovery/withdrawal.js';
 
 export interface Feature {
   name: string;
   routes(app: FastifyInstance, ctx: AppContext): void;
+  /** Reactions to other areas' events (ctx.events), registered before any route runs. */
+  hooks?(ctx: AppContext): void;
   /** Background work (timers); returns a function that stops it. */
   start?(ctx: AppContext): Promise<() => void> | (() => void);
 }
 
-/** Every area of the API, in registration order. */
-export const features: Feature[] = [{ name: 'account', routes: accountRoutes }, { name: 'messages', routes: messageRoutes }, { name: 'boards', routes: boardRoutes }, { name: 'profile', routes: profileRoutes }, { name: 'posts', routes: postRoutes, start: startAutoClose }, { name: 'applications', routes: applicationRoutes }, { name: 'groups', routes: groupRoutes }, { name: 'recovery', routes: recoveryRoutes }];
+/**
+ * Every area of the API. Hooks of one event run in this order; withdrawal's steps rely on it (applications
+ * give seats back before posts go; received 쪽지 and the user row lock come last).
+ */
+export const features: Feature[] = [
+  { name: 'account', routes: accountRoutes },
+  { name: 'applications', routes: applicationRoutes, hooks: applicationWithdrawalHooks },
+  { name: 'posts', routes: postRoutes, hooks: postWithdrawalHooks, start: startAutoClose },
+  { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
+  { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
+  { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
+  { name: 'boards', routes: boardRoutes },
+  { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
+];

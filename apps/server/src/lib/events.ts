@@ -38,6 +38,12 @@ export async function runEffects(effects: Effect[], log: FastifyBaseLogger): Pro
   }
 }
 
+export interface WithdrawingUser {
+  id: number;
+  loginId: string;
+  nickname: string;
+}
+
 /**
  * Cross-area reactions, typed by event name. A handler runs inside the emitter's transaction (it may write
  * with `scope.tx`, and it defers anything outside the database with `scope.afterCommit`), so an area reacts to
@@ -50,6 +56,13 @@ export interface DomainEvents {
   'group.memberRemoved': { groupId: number; groupName: string; userId: number; nickname: string; reason: 'leave' | 'kick' | 'withdrawal' };
   /** A group is about to be deleted (its rows still exist). `memberIds` includes the admin. */
   'group.deleting': { groupId: number; groupName: string; adminId: number; memberIds: number[] };
+  /**
+   * Withdrawal is asked for (contract 7): a handler refuses it by throwing a typed error. Runs before anything
+   * changes, with the user's posts already locked.
+   */
+  'account.withdrawalCheck': { user: WithdrawingUser };
+  /** Withdrawal goes ahead: each area removes or releases what it keeps for the user, in this transaction. */
+  'account.withdrawing': { user: WithdrawingUser };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
   'user.sessionsRevoked': { userId: number };
 }

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessages } from '../messages/system-messages.js';
 import { isEffectivelyInactive } from '../posts/inactivity.js';
 import { isAuthor } from '../posts/policy.js';
-import { findPost, hasGroup, lockPost, todayIn } from '../posts/service.js';
+import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
 import { presentGroup, type MemberRow } from './presenter.js';
 
 export interface NewGroup {

@@ -136,3 +136,8 @@ export async function deleteReceivedMessages(tx: Db, user: { id: number }): Prom
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
   await tx.delete(messages).where(eq(messages.receiverId, user.id));
 }
+
+/** Contract 7: received 쪽지 go with the account; sent ones stay, shown as 탈퇴한 사용자. */
+export function messageWithdrawalHooks(ctx: AppContext) {
+  ctx.events.on('account.withdrawing', ({ tx }, { user }) => deleteReceivedMessages(tx, user));
+}

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { applicationProfiles } from '../../db/schema/index.js';
-import type { WithdrawalStep } from '../account/withdrawal.js';
+import type { AppContext } from '../../context.js';
 
-export const removeProfileOnWithdrawal: WithdrawalStep = async (tx, user) => {
+export function profileWithdrawalHooks(ctx: AppContext) {
+  ctx.events.on('account.withdrawing', async ({ tx }, { user }) => {
   await tx.delete(applicationProfiles).where(eq(applicationProfiles.userId, user.id));
-};
+  });
+}

@@ -43,7 +43,8 @@ async function enforceSendLimits(tx: Db, emailKey: string, now: Date): Promise<v
     )
     .orderBy(desc(verificationCodes.createdAt));
   const nowMs = now.getTime();
-  if (sent.length && sent[0].at.getTime() + MINUTE > nowMs) throw new TooManyRequests((sent[0].at.getTime() + MINUTE - nowMs) / 1000);
+  if (sent.length && sent[0].at.getTime() + MINUTE > nowMs)
+    throw new TooManyRequests((sent[0].at.getTime() + MINUTE - nowMs) / 1000);
   if (sent.length >= 5) throw new TooManyRequests((sent[sent.length - 1].at.getTime() + HOUR - nowMs) / 1000);
 }
 
@@ -60,7 +61,9 @@ export async function issueCode(ctx: AppContext, target: CodeTarget, mail: (code
     // rows past the hour window matter to no limit and no verification any more
     await tx
       .delete(verificationCodes)
-      .where(and(eq(verificationCodes.emailKey, target.emailKey), lt(verificationCodes.createdAt, new Date(now.getTime() - HOUR))));
+      .where(
+        and(eq(verificationCodes.emailKey, target.emailKey), lt(verificationCodes.createdAt, new Date(now.getTime() - HOUR))),
+      );
     await tx
       .update(verificationCodes)
       .set({ status: 'CANCELLED' })
@@ -138,7 +141,9 @@ export async function cancelCodesOf(tx: Db, userId: number, emailKey: string | n
         inArray(verificationCodes.status, ['ACTIVE', 'LOCKED']),
         or(
           eq(verificationCodes.userId, userId),
-          emailKey === null ? undefined : and(eq(verificationCodes.flow, 'FIND_LOGIN_ID'), eq(verificationCodes.emailKey, emailKey)),
+          emailKey === null
+            ? undefined
+            : and(eq(verificationCodes.flow, 'FIND_LOGIN_ID'), eq(verificationCodes.emailKey, emailKey)),
         ),
       ),
     );

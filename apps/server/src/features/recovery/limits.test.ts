@@ -61,7 +61,8 @@ describe('per-IP limits', () => {
   it('send-code: 20 per hour per IP, both flows together', async () => {
     const ip = nextIp();
     const people = await Promise.all(Array.from({ length: 21 }, () => person(t)));
-    for (const [i, p] of people.slice(0, 20).entries()) expect((i % 2 ? await sendPw(p, ip) : await sendId(p.email, ip)).statusCode).toBe(200);
+    for (const [i, p] of people.slice(0, 20).entries())
+      expect((i % 2 ? await sendPw(p, ip) : await sendId(p.email, ip)).statusCode).toBe(200);
     const res = await sendId(people[20].email, ip);
     expectError(res, 429, 'rate_limited', RATE_LIMITED);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -75,14 +76,25 @@ describe('per-IP limits', () => {
       const url = i % 2 ? '/api/find/verify-code' : '/api/find-password/verify-code';
       expect((await t.post(url, { ip, body: { email: 'a@b.com', loginId: 'abcd', code: '0000' } })).statusCode).toBe(400);
     }
-    expectError(await t.post('/api/find/verify-code', { ip, body: { email: 'a@b.com', code: '0000' } }), 429, 'rate_limited', RATE_LIMITED);
+    expectError(
+      await t.post('/api/find/verify-code', { ip, body: { email: 'a@b.com', code: '0000' } }),
+      429,
+      'rate_limited',
+      RATE_LIMITED,
+    );
   });
 
   it('the check routes: 30 per minute per IP, shared with the other duplicate checks', async () => {
     const ip = nextIp();
     for (let i = 0; i < 15; i++) await t.post('/api/users/check-email', { ip, body: { email: 'a@b.com' } });
-    for (let i = 0; i < 15; i++) await t.post('/api/users/check-loginid-email', { ip, body: { loginId: 'abcd', email: 'a@b.com' } });
-    expectError(await t.post('/api/users/check-nickname', { ip, body: { nickname: '닉네임' } }), 429, 'rate_limited', RATE_LIMITED);
+    for (let i = 0; i < 15; i++)
+      await t.post('/api/users/check-loginid-email', { ip, body: { loginId: 'abcd', email: 'a@b.com' } });
+    expectError(
+      await t.post('/api/users/check-nickname', { ip, body: { nickname: '닉네임' } }),
+      429,
+      'rate_limited',
+      RATE_LIMITED,
+    );
     expectError(await t.post('/api/users/check-email', { ip, body: { email: 'a@b.com' } }), 429, 'rate_limited', RATE_LIMITED);
   });
 
@@ -104,7 +116,10 @@ describe('a mail that cannot be sent', () => {
     } finally {
       t.mailer.failing = false;
     }
-    const rows = await t.db.select({ status: verificationCodes.status }).from(verificationCodes).where(eq(verificationCodes.emailKey, p.email));
+    const rows = await t.db
+      .select({ status: verificationCodes.status })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.emailKey, p.email));
     expect(rows.map((r) => r.status)).toEqual(['UNSENT', 'UNSENT']);
     const code = await sendFindIdCode(t, p.email);
     expect(lastCode(t, p.email)).toBe(code);

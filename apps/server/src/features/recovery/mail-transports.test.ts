@@ -48,7 +48,12 @@ function parseMail(raw: string) {
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(bodyRaw)
         : bodyRaw;
-  return { from: header('From'), subject: words(header('Subject')), contentType: header('Content-Type'), lines: body.split(/\r?\n/).filter(Boolean) };
+  return {
+    from: header('From'),
+    subject: words(header('Subject')),
+    contentType: header('Content-Type'),
+    lines: body.split(/\r?\n/).filter(Boolean),
+  };
 }
 
 describe('SMTP (SMTP_URL set)', () => {
@@ -102,13 +107,19 @@ describe('SMTP (SMTP_URL set)', () => {
     expect(parsed.contentType).toMatch(/text\/plain; charset=utf-8/i);
     const code = /^인증 코드 : (\d{4})$/.exec(parsed.lines[0])?.[1];
     expect(code).toBeDefined();
-    expect(parsed.lines).toEqual([`인증 코드 : ${code}`, '인증 코드는 3분 동안 유효합니다.', '본인이 요청하지 않았다면 이 메일을 무시해주세요.']);
+    expect(parsed.lines).toEqual([
+      `인증 코드 : ${code}`,
+      '인증 코드는 3분 동안 유효합니다.',
+      '본인이 요청하지 않았다면 이 메일을 무시해주세요.',
+    ]);
     expect((await verifyFindId(t, p.email, code)).statusCode).toBe(200);
 
     const pw = await t.post('/api/find-password/send-code', { ip: nextIp(), body: { loginId: p.loginId, email: p.email } });
     expect(pw.statusCode).toBe(429); // the same e-mail within 60 s
     const q = await person(t);
-    expect((await t.post('/api/find-password/send-code', { ip: nextIp(), body: { loginId: q.loginId, email: q.email } })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/find-password/send-code', { ip: nextIp(), body: { loginId: q.loginId, email: q.email } })).statusCode,
+    ).toBe(200);
     const second = parseMail(received[1].raw);
     expect(second.subject).toBe('비밀번호 찾기 인증 코드');
     const pwCode = /^인증 코드: (\d{4})$/.exec(second.lines[0])![1];
@@ -145,7 +156,12 @@ describe('SMTP server that does not answer', () => {
 describe('dev mailbox (no SMTP_URL)', () => {
   it('warns at start-up, writes a readable .eml under DATA_DIR/mailbox/ and logs the code at INFO', async () => {
     const logs = logSink();
-    const t = await createTestApp({ now: '2025-06-01T03:04:05Z', env: { LOG_LEVEL: 'info' }, logStream: logs.stream, configuredMailer: true });
+    const t = await createTestApp({
+      now: '2025-06-01T03:04:05Z',
+      env: { LOG_LEVEL: 'info' },
+      logStream: logs.stream,
+      configuredMailer: true,
+    });
     try {
       expect(t.ctx.mailer.kind).toBe('file');
       expect(logs.lines.join('')).toMatch(/"level":40.*SMTP_URL is not set: mail is not sent/);

@@ -16,9 +16,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetLimits(t));
 
-const body = (p: Person, over: Record<string, unknown> = {}) => ({ loginId: p.loginId, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...over });
+const body = (p: Person, over: Record<string, unknown> = {}) => ({
+  loginId: p.loginId,
+  newPassword: NEW_PASSWORD,
+  confirmPassword: NEW_PASSWORD,
+  ...over,
+});
 const login = (loginId: string, password: string) => t.post('/api/auth/login', { ip: nextIp(), body: { loginId, password } });
-const passwordHashOf = async (id: number) => (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)))[0].h;
+const passwordHashOf = async (id: number) =>
+  (await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)))[0].h;
 
 describe('POST /api/change-password', () => {
   it('checks in order: password_mismatch, the length texts, then the grant (403 for every bad grant), changing nothing', async () => {
@@ -27,10 +33,25 @@ describe('POST /api/change-password', () => {
     const grant = await grantFor(t, p);
     const before = await passwordHashOf(p.id);
     // mismatch comes first, even with no grant at all
-    expectError(await changePassword(t, body(p, { confirmPassword: 'different-1' })), 400, 'password_mismatch', '비밀번호가 일치하지 않습니다.');
-    expectError(await changePassword(t, body(p, { newPassword: 'short', confirmPassword: 'short' })), 400, 'validation_failed', '비밀번호는 8자 이상이어야 합니다.');
+    expectError(
+      await changePassword(t, body(p, { confirmPassword: 'different-1' })),
+      400,
+      'password_mismatch',
+      '비밀번호가 일치하지 않습니다.',
+    );
+    expectError(
+      await changePassword(t, body(p, { newPassword: 'short', confirmPassword: 'short' })),
+      400,
+      'validation_failed',
+      '비밀번호는 8자 이상이어야 합니다.',
+    );
     const long = 'x'.repeat(129);
-    expectError(await changePassword(t, body(p, { newPassword: long, confirmPassword: long })), 400, 'validation_failed', '비밀번호는 128자 이하여야 합니다.');
+    expectError(
+      await changePassword(t, body(p, { newPassword: long, confirmPassword: long })),
+      400,
+      'validation_failed',
+      '비밀번호는 128자 이하여야 합니다.',
+    );
     expectError(await changePassword(t, { loginId: p.loginId }), 400, 'validation_failed', '비밀번호는 8자 이상이어야 합니다.');
     // no cookie, an unknown value, another user's id, an unknown id
     expectError(await changePassword(t, body(p)), 403, 'reset_grant_required', GRANT_REQUIRED);
@@ -56,7 +77,9 @@ describe('POST /api/change-password', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe('새로운 비밀번호가 성공적으로 등록 되었습니다.');
-    expect(String(res.headers['set-cookie'])).toBe('reset_grant=; HttpOnly; Secure; SameSite=Strict; Path=/api/change-password; Max-Age=0');
+    expect(String(res.headers['set-cookie'])).toBe(
+      'reset_grant=; HttpOnly; Secure; SameSite=Strict; Path=/api/change-password; Max-Age=0',
+    );
     expect(revoked).toContain(p.id);
 
     expectError(await t.get('/api/users/me', { token: p.token }), 401, 'login_required', '로그인이 필요합니다.');
@@ -66,7 +89,12 @@ describe('POST /api/change-password', () => {
     expect((await t.get('/api/users/me', { token: ok.json().token })).statusCode).toBe(200);
     // single use
     const again = 'another-pass-1';
-    expectError(await changePassword(t, body(p, { newPassword: again, confirmPassword: again }), grant), 403, 'reset_grant_required', GRANT_REQUIRED);
+    expectError(
+      await changePassword(t, body(p, { newPassword: again, confirmPassword: again }), grant),
+      403,
+      'reset_grant_required',
+      GRANT_REQUIRED,
+    );
   });
 
   it('mails the change notice (masked id, Seoul time); a failing notice mail does not fail the call', async () => {
@@ -127,7 +155,12 @@ describe('POST /api/change-password', () => {
       .where(and(eq(verificationCodes.emailKey, p.email), eq(verificationCodes.status, 'ACTIVE')));
     expect(current).toHaveLength(0);
     expectError(await verifyPassword(t, p.loginId, p.email, pending), 400, 'code_invalid', '인증 코드가 일치하지 않습니다.');
-    expect(await t.db.select().from(resetGrants).where(and(eq(resetGrants.userId, p.id), eq(resetGrants.status, 'ACTIVE')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(resetGrants)
+        .where(and(eq(resetGrants.userId, p.id), eq(resetGrants.status, 'ACTIVE'))),
+    ).toHaveLength(0);
   });
 });
 

@@ -22,12 +22,19 @@ const grantRequired = () => new Forbidden(TEXTS.resetGrantRequired, 'reset_grant
 export async function createGrant(tx: Db, secret: string, userId: number, now: Date): Promise<string> {
   const grant = newGrant(secret);
   await tx.delete(resetGrants).where(eq(resetGrants.userId, userId));
-  await tx.insert(resetGrants).values({ userId, grantHash: grant.hash, createdAt: now, expiresAt: new Date(now.getTime() + GRANT_TTL_MS) });
+  await tx
+    .insert(resetGrants)
+    .values({ userId, grantHash: grant.hash, createdAt: now, expiresAt: new Date(now.getTime() + GRANT_TTL_MS) });
   return grant.value;
 }
 
 const usableGrant = (hash: string, userId: number, now: Date) =>
-  and(eq(resetGrants.grantHash, hash), eq(resetGrants.userId, userId), eq(resetGrants.status, 'ACTIVE'), gt(resetGrants.expiresAt, now));
+  and(
+    eq(resetGrants.grantHash, hash),
+    eq(resetGrants.userId, userId),
+    eq(resetGrants.status, 'ACTIVE'),
+    gt(resetGrants.expiresAt, now),
+  );
 
 export interface PasswordChange {
   loginId?: unknown;
@@ -48,13 +55,20 @@ export async function changePassword(ctx: AppContext, input: PasswordChange, gra
   if (!user || !isWellFormedGrant(grantValue)) throw grantRequired();
   const hash = grantHash(ctx.config.jwtSecret, grantValue);
   // checked before the slow argon2 hash, and again atomically below
-  const [grant] = await ctx.db.select({ id: resetGrants.id }).from(resetGrants).where(usableGrant(hash, user.id, now));
+  const [grant] = await ctx.db
+    .select({ id: resetGrants.id })
+    .from(resetGrants)
+    .where(usableGrant(hash, user.id, now));
   if (!grant) throw grantRequired();
   const passwordHash = await hashPassword(password);
 
   await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
-    const [used] = await tx.update(resetGrants).set({ status: 'USED' }).where(usableGrant(hash, user.id, now)).returning({ id: resetGrants.id });
+    const [used] = await tx
+      .update(resetGrants)
+      .set({ status: 'USED' })
+      .where(usableGrant(hash, user.id, now))
+      .returning({ id: resetGrants.id });
     if (!used) throw grantRequired();
     const [changed] = await tx
       .update(users)

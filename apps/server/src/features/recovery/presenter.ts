@@ -8,4 +8,5 @@ export function maskLoginId(loginId: string): string {
   return `${chars.slice(0, -4).join('')}****`;
 }
 
-export const presentMaskedLoginIds = (loginIds: string[]): MaskedLoginId[] => loginIds.map((id) => ({ maskedLoginId: maskLoginId(id) }));
+export const presentMaskedLoginIds = (loginIds: string[]): MaskedLoginId[] =>
+  loginIds.map((id) => ({ maskedLoginId: maskLoginId(id) }));

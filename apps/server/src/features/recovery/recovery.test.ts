@@ -21,7 +21,14 @@ beforeEach(() => resetLimits(t));
 
 describe('masking (contract 6.2)', () => {
   it('follows the examples', () => {
-    expect(['', 'a', 'abcd', 'abcde', 'hello123', 'user_2025'].map(maskLoginId)).toEqual(['', 'a***', 'a***', 'a****', 'hell****', 'user_****']);
+    expect(['', 'a', 'abcd', 'abcde', 'hello123', 'user_2025'].map(maskLoginId)).toEqual([
+      '',
+      'a***',
+      'a***',
+      'a****',
+      'hell****',
+      'user_****',
+    ]);
   });
 });
 
@@ -31,11 +38,26 @@ describe('find login id', () => {
     const ok = await t.post('/api/users/check-email', { ip: nextIp(), body: { email: `  ${p.email.toUpperCase()} ` } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('');
-    expectError(await t.post('/api/users/check-email', { ip: nextIp(), body: { email: 'nobody@example.com' } }), 404, 'not_found', NOT_REGISTERED);
+    expectError(
+      await t.post('/api/users/check-email', { ip: nextIp(), body: { email: 'nobody@example.com' } }),
+      404,
+      'not_found',
+      NOT_REGISTERED,
+    );
     const gone = await person(t);
     await t.db.update(users).set({ withdrawnAt: t.clock.now() }).where(eq(users.id, gone.id));
-    expectError(await t.post('/api/users/check-email', { ip: nextIp(), body: { email: gone.email } }), 404, 'not_found', NOT_REGISTERED);
-    expectError(await t.post('/api/users/check-email', { ip: nextIp(), body: { email: 'a\u0000b@x.com' } }), 404, 'not_found', NOT_REGISTERED);
+    expectError(
+      await t.post('/api/users/check-email', { ip: nextIp(), body: { email: gone.email } }),
+      404,
+      'not_found',
+      NOT_REGISTERED,
+    );
+    expectError(
+      await t.post('/api/users/check-email', { ip: nextIp(), body: { email: 'a\u0000b@x.com' } }),
+      404,
+      'not_found',
+      NOT_REGISTERED,
+    );
     expectError(await t.post('/api/users/check-email', { ip: nextIp(), body: {} }), 400, 'validation_failed');
   });
 
@@ -46,7 +68,12 @@ describe('find login id', () => {
     const gone = await person(t, { loginId: 'gone_user', email });
     await t.db.update(users).set({ withdrawnAt: t.clock.now() }).where(eq(users.id, gone.id));
 
-    expectError(await t.post('/api/find/send-code', { ip: nextIp(), body: { email: 'none@example.com' } }), 404, 'not_found', NOT_REGISTERED);
+    expectError(
+      await t.post('/api/find/send-code', { ip: nextIp(), body: { email: 'none@example.com' } }),
+      404,
+      'not_found',
+      NOT_REGISTERED,
+    );
     const res = await t.post('/api/find/send-code', { ip: nextIp(), body: { email: ` ${email} ` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -54,7 +81,11 @@ describe('find login id', () => {
     const mail = t.mailer.lastTo(first.email)!;
     expect(mail.subject).toBe('아이디 찾기 인증 코드');
     const code = lastCode(t, email);
-    expect(mail.text.split('\n')).toEqual([`인증 코드 : ${code}`, '인증 코드는 3분 동안 유효합니다.', '본인이 요청하지 않았다면 이 메일을 무시해주세요.']);
+    expect(mail.text.split('\n')).toEqual([
+      `인증 코드 : ${code}`,
+      '인증 코드는 3분 동안 유효합니다.',
+      '본인이 요청하지 않았다면 이 메일을 무시해주세요.',
+    ]);
     const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.emailKey, email));
     expect(row.codeHash).not.toContain(code);
     expect(row.codeHash.length).toBeGreaterThan(20);
@@ -73,7 +104,8 @@ describe('find login id', () => {
     const other = await person(t);
     expectError(await verifyFindId(t, other.email, code), 400, 'code_invalid', CODE_INVALID);
     expectError(await verifyFindId(t, {}, code), 400, 'code_invalid', CODE_INVALID);
-    for (const wrong of [otherThan(code), '12a4', 12345, ` ${code}`]) expectError(await verifyFindId(t, p.email, wrong), 400, 'code_invalid', CODE_INVALID);
+    for (const wrong of [otherThan(code), '12a4', 12345, ` ${code}`])
+      expectError(await verifyFindId(t, p.email, wrong), 400, 'code_invalid', CODE_INVALID);
     expectError(await verifyFindId(t, p.email, '99999'), 400, 'code_attempts_exceeded', EXCEEDED);
     // the right code no longer works either
     expectError(await verifyFindId(t, p.email, code), 400, 'code_attempts_exceeded', EXCEEDED);
@@ -100,7 +132,10 @@ describe('find login id', () => {
     const replaced = await sendFindIdCode(t, p.email);
     if (old !== replaced) expectError(await verifyFindId(t, p.email, old), 400, 'code_invalid', CODE_INVALID);
     expect((await verifyFindId(t, p.email, replaced)).statusCode).toBe(200);
-    const rows = await t.db.select({ status: verificationCodes.status }).from(verificationCodes).where(eq(verificationCodes.emailKey, p.email));
+    const rows = await t.db
+      .select({ status: verificationCodes.status })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.emailKey, p.email));
     // used, expired then cancelled by the next send, cancelled by the next send, used
     expect(rows.map((r) => r.status).sort()).toEqual(['CANCELLED', 'CANCELLED', 'USED', 'USED']);
   });
@@ -111,7 +146,12 @@ describe('find password', () => {
     const p = await person(t);
     const check = (body: unknown) => t.post('/api/users/check-loginid-email', { ip: nextIp(), body });
     expectError(await check({ loginId: 'no_such_id', email: p.email }), 404, 'not_found', '존재하지 않는 아이디 입니다.');
-    expectError(await check({ loginId: p.loginId, email: 'other@example.com' }), 400, 'email_mismatch', '입력한 이메일이 등록된 이메일과 다릅니다.');
+    expectError(
+      await check({ loginId: p.loginId, email: 'other@example.com' }),
+      400,
+      'email_mismatch',
+      '입력한 이메일이 등록된 이메일과 다릅니다.',
+    );
     const ok = await check({ loginId: p.loginId.toUpperCase(), email: ` ${p.email.toUpperCase()}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('');
@@ -122,7 +162,12 @@ describe('find password', () => {
     const p = await person(t);
     const send = (body: unknown) => t.post('/api/find-password/send-code', { ip: nextIp(), body });
     expectError(await send({ loginId: 'no_such_id', email: p.email }), 404, 'not_found', '존재하지 않는 아이디 입니다.');
-    expectError(await send({ loginId: p.loginId, email: 'x@example.com' }), 400, 'email_mismatch', '입력한 이메일이 등록된 이메일과 다릅니다.');
+    expectError(
+      await send({ loginId: p.loginId, email: 'x@example.com' }),
+      400,
+      'email_mismatch',
+      '입력한 이메일이 등록된 이메일과 다릅니다.',
+    );
     expect(t.mailer.lastTo(p.email)).toBeUndefined();
     const res = await send({ loginId: p.loginId, email: p.email });
     expect(res.statusCode).toBe(200);
@@ -130,7 +175,11 @@ describe('find password', () => {
     const mail = t.mailer.lastTo(p.email)!;
     const code = lastCode(t, p.email);
     expect(mail.subject).toBe('비밀번호 찾기 인증 코드');
-    expect(mail.text.split('\n')).toEqual([`인증 코드: ${code}`, '인증 코드는 3분 동안 유효합니다.', '본인이 요청하지 않았다면 이 메일을 무시해주세요.']);
+    expect(mail.text.split('\n')).toEqual([
+      `인증 코드: ${code}`,
+      '인증 코드는 3분 동안 유효합니다.',
+      '본인이 요청하지 않았다면 이 메일을 무시해주세요.',
+    ]);
   });
 
   it('verify: true plus the reset-grant cookie (6.4 attributes), and the code is used', async () => {
@@ -140,7 +189,9 @@ describe('find password', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toBe(true);
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^reset_grant=[A-Za-z0-9_-]{43}; HttpOnly; Secure; SameSite=Strict; Path=\/api\/change-password; Max-Age=600$/);
+    expect(cookie).toMatch(
+      /^reset_grant=[A-Za-z0-9_-]{43}; HttpOnly; Secure; SameSite=Strict; Path=\/api\/change-password; Max-Age=600$/,
+    );
     expectError(await verifyPassword(t, p.loginId, p.email, code), 400, 'code_invalid', CODE_INVALID);
   });
 
@@ -166,7 +217,8 @@ describe('find password', () => {
   it('password codes: expiry, lock after 5 wrong tries and a new send replacing the old work as in the find-id flow', async () => {
     const p = await person(t);
     const code = await sendPasswordCode(t, p);
-    for (let i = 0; i < 4; i++) expectError(await verifyPassword(t, p.loginId, p.email, 'abcd'), 400, 'code_invalid', CODE_INVALID);
+    for (let i = 0; i < 4; i++)
+      expectError(await verifyPassword(t, p.loginId, p.email, 'abcd'), 400, 'code_invalid', CODE_INVALID);
     expectError(await verifyPassword(t, p.loginId, p.email, otherThan(code)), 400, 'code_attempts_exceeded', EXCEEDED);
     expectError(await verifyPassword(t, p.loginId, p.email, code), 400, 'code_attempts_exceeded', EXCEEDED);
     t.clock.advance(61_000);

@@ -26,7 +26,8 @@ export function newGrant(secret: string): { value: string; hash: string } {
   return { value, hash: grantHash(secret, value) };
 }
 
-export const grantHash = (secret: string, value: string) => createHmac('sha256', keyFor(secret)).update(`grant\n${value}`).digest('base64url');
+export const grantHash = (secret: string, value: string) =>
+  createHmac('sha256', keyFor(secret)).update(`grant\n${value}`).digest('base64url');
 
 /** The shape of a grant value we hand out; anything else names no grant. */
 export const isWellFormedGrant = (value: string | undefined): value is string => !!value && /^[A-Za-z0-9_-]{43}$/.test(value);

@@ -38,7 +38,8 @@ export async function sendPasswordCode(t: TestApp, p: Person): Promise<string> {
   return lastCode(t, p.email);
 }
 
-export const verifyFindId = (t: TestApp, email: unknown, code: unknown) => t.post('/api/find/verify-code', { ip: nextIp(), body: { email, code } });
+export const verifyFindId = (t: TestApp, email: unknown, code: unknown) =>
+  t.post('/api/find/verify-code', { ip: nextIp(), body: { email, code } });
 
 export const verifyPassword = (t: TestApp, loginId: unknown, email: unknown, code: unknown) =>
   t.post('/api/find-password/verify-code', { ip: nextIp(), body: { loginId, email, code } });
@@ -51,4 +52,8 @@ export async function grantFor(t: TestApp, p: Person): Promise<string> {
 }
 
 export const changePassword = (t: TestApp, body: Record<string, unknown>, grant?: string) =>
-  t.post('/api/change-password', { ip: nextIp(), body, headers: grant === undefined ? {} : { cookie: `theme=dark; reset_grant=${grant}` } });
+  t.post('/api/change-password', {
+    ip: nextIp(),
+    body,
+    headers: grant === undefined ? {} : { cookie: `theme=dark; reset_grant=${grant}` },
+  });

@@ -22,6 +22,7 @@ export const MAILS = {
   validity: '인증 코드는 3분 동안 유효합니다.',
   ignore: '본인이 요청하지 않았다면 이 메일을 무시해주세요.',
   changedSubject: '비밀번호 변경 안내',
-  changedLine: (maskedLoginId: string, seoulTime: string) => `${maskedLoginId} 계정의 비밀번호가 ${seoulTime} (한국 시간)에 변경되었습니다.`,
+  changedLine: (maskedLoginId: string, seoulTime: string) =>
+    `${maskedLoginId} 계정의 비밀번호가 ${seoulTime} (한국 시간)에 변경되었습니다.`,
   changedAdvice: '본인이 변경하지 않았다면 즉시 비밀번호 찾기를 통해 비밀번호를 다시 설정해주세요.',
 } as const;

@@ -43,6 +43,9 @@ export class FileMailer implements Mailer {
     ].join('\r\n');
     await mkdir(this.dir, { recursive: true });
     await writeFile(file, message, 'utf8');
-    this.log.info({ to: mail.to, subject: mail.subject, file, ...(mail.code ? { code: mail.code } : {}) }, 'dev mailbox: mail written (not sent)');
+    this.log.info(
+      { to: mail.to, subject: mail.subject, file, ...(mail.code ? { code: mail.code } : {}) },
+      'dev mailbox: mail written (not sent)',
+    );
   }
 }

@@ -55,8 +55,24 @@ export default function ChangePasswordPage() {
         <p className="text-center text-sm text-gray-600">
           <span className="font-semibold">{loginId}</span> 계정의 새 비밀번호를 입력해주세요.
         </p>
-        <input className="input" type="password" aria-label="새 비밀번호" placeholder="새 비밀번호 (8자 이상)" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <input className="input" type="password" aria-label="새 비밀번호 확인" placeholder="새 비밀번호 확인" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <input
+          className="input"
+          type="password"
+          aria-label="새 비밀번호"
+          placeholder="새 비밀번호 (8자 이상)"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <input
+          className="input"
+          type="password"
+          aria-label="새 비밀번호 확인"
+          placeholder="새 비밀번호 확인"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         {confirm && <Note ok={password === confirm}>{password === confirm ? T.passwordMatch : T.passwordMismatch}</Note>}
         <button type="submit" className="btn-primary mt-2" disabled={change.isPending}>
           비밀번호 변경

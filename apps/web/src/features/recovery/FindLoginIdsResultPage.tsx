@@ -5,7 +5,9 @@ import { T } from './texts';
 /** /find/login-ids-result: the masked ids passed by the find page; reached any other way it says so. */
 export default function FindLoginIdsResultPage() {
   const state = useLocation().state as { maskedLoginIds?: unknown } | null;
-  const ids = Array.isArray(state?.maskedLoginIds) ? state.maskedLoginIds.filter((i): i is string => typeof i === 'string') : null;
+  const ids = Array.isArray(state?.maskedLoginIds)
+    ? state.maskedLoginIds.filter((i): i is string => typeof i === 'string')
+    : null;
 
   return (
     <RecoveryShell title="아이디 찾기 결과">

@@ -31,7 +31,14 @@ export default function FindPasswordPage() {
   return (
     <RecoveryShell title="비밀번호 찾기">
       <div className="flex flex-col gap-3">
-        <input className="input" aria-label="아이디" placeholder="아이디" autoComplete="username" value={loginId} onChange={(e) => edit(setLoginId)(e.target.value)} />
+        <input
+          className="input"
+          aria-label="아이디"
+          placeholder="아이디"
+          autoComplete="username"
+          value={loginId}
+          onChange={(e) => edit(setLoginId)(e.target.value)}
+        />
         <input
           className="input"
           type="email"

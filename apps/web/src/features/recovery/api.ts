@@ -9,7 +9,8 @@ export const recoveryApi = {
   verifyFindIdCode: (email: string, code: string) => post<MaskedLoginId[]>('/find/verify-code', { email, code }),
   checkLoginIdEmail: (loginId: string, email: string) => post<void>('/users/check-loginid-email', { loginId, email }),
   sendPasswordCode: (loginId: string, email: string) => post<string>('/find-password/send-code', { loginId, email }),
-  verifyPasswordCode: (loginId: string, email: string, code: string) => post<boolean>('/find-password/verify-code', { loginId, email, code }),
+  verifyPasswordCode: (loginId: string, email: string, code: string) =>
+    post<boolean>('/find-password/verify-code', { loginId, email, code }),
   changePassword: (body: ChangePasswordBody) => post<string>('/change-password', body),
 };
 
