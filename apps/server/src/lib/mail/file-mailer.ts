@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.js';
+import { seoulDateTime, type Clock } from '../clock.js';
 import type { Mail, Mailer } from './mailer.js';
-
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** `=?UTF-8?B?...?=`: header values must be ASCII. */
-const encodedWord = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`);
 
 /** The dev mailbox (no SMTP_URL): each mail becomes a readable `.eml` file, 8-bit UTF-8 body, and its code is logged. */
 export class FileMailer implements Mailer {
@@ -27,12 +22,13 @@ export class FileMailer implements Mailer {
   async send(mail: Mail): Promise<void> {
     const now = this.clock.now();
     // {yyyyMMdd-HHmmss} in Seoul time, then a random part so mails of the same second never collide
-    const stamp = new Date(now.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const stamp = seoulDateTime(now).slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     const message = [
       `From: ${this.from}`,
       `To: ${mail.to}`,
-      `Subject: ${encodedWord(mail.subject)}`,
+      // UTF-8 header as RFC 6532 allows, so the file reads as it is in any editor
+      `Subject: ${mail.subject}`,
       `Date: ${now.toUTCString()}`,
       'MIME-Version: 1.0',
       'Content-Type: text/plain; charset=utf-8',
@@ -43,9 +39,10 @@ export class FileMailer implements Mailer {
     ].join('\r\n');
     await mkdir(this.dir, { recursive: true });
     await writeFile(file, message, 'utf8');
+    // the first line of a code mail is its code line (인증 코드 : 1234): a local user can finish from the log too
     this.log.info(
       { to: mail.to, subject: mail.subject, file, ...(mail.code ? { code: mail.code } : {}) },
-      'dev mailbox: mail written (not sent)',
+      `dev mailbox (not sent): ${mail.subject} to ${mail.to}: ${mail.text.split('\n')[0]}`,
     );
   }
 }
