@@ -3,7 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginFailures, resetGrants, users, verificationCodes } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
 import { resetLimits } from '../posts/testing.js';
-import { changePassword, grantFor, person, sendFindIdCode, sendPasswordCode, verifyPassword, type Person } from './testing.js';
+import {
+  changePassword,
+  grantFor,
+  person,
+  sendFindIdCode,
+  sendPasswordCode,
+  verifyFindId,
+  verifyPassword,
+  type Person,
+} from './testing.js';
 
 const GRANT_REQUIRED = '비밀번호 재설정 인증이 필요합니다.';
 const NEW_PASSWORD = 'new-password-42';
@@ -176,6 +185,17 @@ describe('withdrawal (contract 7)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.select().from(resetGrants).where(eq(resetGrants.userId, p.id))).toHaveLength(0);
     expect(await t.db.select().from(verificationCodes).where(eq(verificationCodes.emailKey, p.email))).toHaveLength(0);
+  });
+
+  it('keeps the find-id code of an e-mail another active user still has', async () => {
+    const email = `kept_${Date.now()}@example.com`;
+    const leaving = await person(t, { email });
+    const staying = await person(t, { email });
+    const code = await sendFindIdCode(t, email);
+    expect((await t.delete(`/api/users/${leaving.id}`, { token: leaving.token })).statusCode).toBe(200);
+    const ok = await verifyFindId(t, email, code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual([{ maskedLoginId: `${staying.loginId.slice(0, -4)}****` }]);
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { resetGrants, users, verificationCodes } from '../../db/schema/index.js';
+import { activeUsersWithEmail, emailKeyOf } from './users.js';
 
 /**
  * Contract 7: the user's codes and reset grants are removed. Find-id codes belong to an e-mail, not a user: they
@@ -10,23 +11,12 @@ export function recoveryWithdrawalHooks(ctx: AppContext) {
   ctx.events.on('account.withdrawing', async ({ tx }, { user }) => {
     await tx.delete(resetGrants).where(eq(resetGrants.userId, user.id));
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-    const emailKey = row?.email?.trim().toLowerCase();
-    const sharedEmail = emailKey
-      ? await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${emailKey}`, ne(users.id, user.id), isNull(users.withdrawnAt)))
-          .limit(1)
-      : [];
-    await tx
-      .delete(verificationCodes)
-      .where(
-        or(
-          eq(verificationCodes.userId, user.id),
-          emailKey && !sharedEmail.length
-            ? and(eq(verificationCodes.flow, 'FIND_LOGIN_ID'), eq(verificationCodes.emailKey, emailKey))
-            : undefined,
-        ),
-      );
+    const emailKey = emailKeyOf(row?.email);
+    const emailStaysInUse = (await activeUsersWithEmail(tx, emailKey)).some((u) => u.id !== user.id);
+    const findIdCodes =
+      emailKey && !emailStaysInUse
+        ? and(eq(verificationCodes.flow, 'FIND_LOGIN_ID'), eq(verificationCodes.emailKey, emailKey))
+        : undefined;
+    await tx.delete(verificationCodes).where(or(eq(verificationCodes.userId, user.id), findIdCodes));
   });
 }
