@@ -37,8 +37,8 @@ export default function ChangePasswordPage() {
       {
         onSuccess: () => {
           alert(T.passwordChanged);
-          // every session ended on the server, this browser's too
-          auth.clear();
+          // every session of this account ended on the server, this browser's too if it had one
+          if (auth.loginId()?.toLowerCase() === loginId.trim().toLowerCase()) auth.clear();
           navigate('/login', { replace: true });
         },
         onError: (err) => {
