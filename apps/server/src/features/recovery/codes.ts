@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { CODE_TTL_SECONDS } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { verificationCodes, type CodeFlow } from '../../db/schema/index.js';
@@ -8,7 +9,7 @@ import { HOUR, MINUTE } from '../../lib/rate-limit.js';
 import { codeHash, codeMatches, isWellFormedCode, newCode } from './secrets.js';
 import { TEXTS } from './texts.js';
 
-export const CODE_TTL_MS = 180_000;
+const CODE_TTL_MS = CODE_TTL_SECONDS * 1000;
 const MAX_WRONG_TRIES = 5;
 /** Advisory-lock class serializing sends to one e-mail, so the per-e-mail limits hold across instances. */
 const SEND_LOCK = 7002;
