@@ -4,4 +4,5 @@ export * from './account.js';
 export * from './messages.js';
 export * from './posts.js';
 export * from './boards.js';
+export * from './groups.js';
 export * from './recovery.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupInfoFields } from './groups.js';
 import { asFields, BAD_REQUEST_TEXT, bodyId, dateField, fieldsBody, stringList, text } from './text.js';
 
 /** Result of an ordered validation: the first failed rule's text, or the cleaned value. */
@@ -317,15 +318,8 @@ export interface MyApplication {
 
 // ---- group creation (3.6) ----
 
-export const GROUP_NAME_TEXT = '그룹 이름은 3자 이상 50자 이하로 입력해주세요.';
 const createGroupFields = {
-  name: text({ required: GROUP_NAME_TEXT, min: 3, max: 50, tooLong: GROUP_NAME_TEXT }),
-  description: text({
-    required: '그룹 설명을 입력해주세요.',
-    max: 255,
-    tooLong: '그룹 설명은 최대 255자까지 입력 가능합니다.',
-    multiline: true,
-  }),
+  ...groupInfoFields,
   basePostId: bodyId(BAD_REQUEST_TEXT),
 };
 export const createGroupBody = fieldsBody(createGroupFields);

@@ -11,6 +11,7 @@ import { messageWithdrawalHooks } from './messages/service.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
 import { postWithdrawalHooks } from './posts/withdrawal.js';
+import scheduleRoutes from './schedules/routes.js';
 import profileRoutes from './profile/routes.js';
 import { profileWithdrawalHooks } from './profile/withdrawal.js';
 import recoveryRoutes from './recovery/routes.js';
@@ -27,13 +28,15 @@ export interface Feature {
 
 /**
  * Every area of the API. Hooks of one event run in this order; withdrawal's steps rely on it (applications
- * give seats back before posts go; received 쪽지 and the user row lock come last).
+ * give seats back before posts go; groups end memberships, and with them the user's schedules; received 쪽지 and
+ * the user row lock come last).
  */
 export const features: Feature[] = [
   { name: 'account', routes: accountRoutes },
   { name: 'applications', routes: applicationRoutes, hooks: applicationWithdrawalHooks },
   { name: 'posts', routes: postRoutes, hooks: postWithdrawalHooks, start: startAutoClose },
   { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
+  { name: 'schedules', routes: scheduleRoutes },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
   { name: 'boards', routes: boardRoutes },

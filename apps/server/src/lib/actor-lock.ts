@@ -13,9 +13,20 @@ const USER_ACTIVITY = 7001;
  * withdrawal, or waits for the withdrawal and then answers 401 like any request with a dead token.
  */
 export async function lockActiveActor(tx: Db, userId: number): Promise<void> {
+  if (!(await holdActiveUser(tx, userId))) throw new Unauthorized();
+}
+
+/**
+ * The same shared lock for a user who is not the caller (an invitee): false when that user has withdrawn,
+ * so a row about them is never written after their withdrawal.
+ */
+export async function holdActiveUser(tx: Db, userId: number): Promise<boolean> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${USER_ACTIVITY}, ${userId})`);
-  const [row] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.withdrawnAt)));
-  if (!row) throw new Unauthorized();
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.withdrawnAt)));
+  return row !== undefined;
 }
 
 /** Withdrawal's side of {@link lockActiveActor}: the first lock its transaction takes. */

@@ -2,4 +2,5 @@ export * from './accounts.js';
 export * from './messages.js';
 export * from './posts.js';
 export * from './boards.js';
+export * from './groups.js';
 export * from './recovery.js';

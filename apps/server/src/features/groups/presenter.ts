@@ -1,5 +1,7 @@
-import { WITHDRAWN_NAME } from '@app/contract';
+import { WITHDRAWN_NAME, type Group, type GroupMember } from '@app/contract';
 import type { GroupRow } from '../../db/schema/index.js';
+
+type GroupFields = Pick<GroupRow, 'id' | 'name' | 'description' | 'type'>;
 
 export interface MemberRow {
   userId: number;
@@ -12,7 +14,7 @@ export interface MemberRow {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function presentMember(m: MemberRow, now: Date) {
+export function presentMember(m: MemberRow, now: Date): GroupMember {
   return {
     userId: m.userId,
     nickname: m.nickname ?? WITHDRAWN_NAME,
@@ -23,7 +25,7 @@ export function presentMember(m: MemberRow, now: Date) {
   };
 }
 
-export function presentGroup(g: GroupRow, members: MemberRow[], now: Date) {
+export function presentGroup(g: GroupFields, members: MemberRow[], now: Date): Group {
   return {
     id: g.id,
     name: g.name,

@@ -1,15 +1,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { UpdateGroupBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { applications, groupMembers, groups, users } from '../../db/schema/index.js';
-import { BadRequest, Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { applications, basePosts, groupMembers, groups, users } from '../../db/schema/index.js';
+import type { GroupAccess } from '../../lib/access.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
+import { BadRequest, Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { inTransaction } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessages } from '../messages/system-messages.js';
 import { isEffectivelyInactive } from '../posts/inactivity.js';
 import { isAuthor } from '../posts/policy.js';
 import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
-import { presentGroup, type MemberRow } from './presenter.js';
+import { presentGroup } from './presenter.js';
+import { groupMemberRows } from './queries.js';
+import { GROUP_TEXTS, groupCreatedMessage } from './texts.js';
 
 export interface NewGroup {
   basePostId: number;
@@ -17,80 +21,122 @@ export interface NewGroup {
   description: string;
 }
 
-const groupExists = () => new Conflict('group_exists', '이미 그룹이 생성된 모집 공고입니다.');
-const postNotFound = () => new NotFound('해당 모집 공고를 찾을 수 없습니다.');
+const groupExists = () => new Conflict('group_exists', GROUP_TEXTS.groupExists);
+const postNotFound = () => new NotFound(GROUP_TEXTS.postNotFound);
 
-/** Members of a group: the admin first, then in join order. */
-export function groupMemberRows(db: Db, groupId: number): Promise<MemberRow[]> {
-  return db
-    .select({
-      userId: groupMembers.userId,
-      role: groupMembers.role,
-      joinedBy: groupMembers.joinedBy,
-      joinedAt: groupMembers.joinedAt,
-      nickname: users.nickname,
-      loginId: users.loginId,
-    })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(eq(groupMembers.groupId, groupId))
-    .orderBy(sql`${groupMembers.role} = 'ADMIN' DESC`, asc(groupMembers.joinedAt), asc(groupMembers.userId));
+/** The group as the API shows it (contract 3.6 Group). */
+export async function groupView(ctx: AppContext, group: GroupAccess['group']) {
+  return presentGroup(group, await groupMemberRows(ctx.db, group.id), ctx.clock.now());
 }
 
 /**
  * Contract 3.6 POST /api/groups: from an inactive post, by its author, in one transaction.
  * The author becomes ADMIN, approved applicants MEMBERs, and everyone gets the group-created 쪽지.
- * (Chat read logs arrive with the chat feature.)
  */
 export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGroup) {
   const post = await findPost(ctx.db, input.basePostId);
   if (!post) throw postNotFound();
-  if (!isAuthor(user, post)) throw new Forbidden('그룹을 생성할 권한이 없습니다.');
-  if (!isEffectivelyInactive(post, todayIn(ctx))) {
-    throw new BadRequest('마감되지 않은 공고는 그룹을 생성할 수 없습니다.', 'post_not_closed');
-  }
+  if (!isAuthor(user, post)) throw new Forbidden(GROUP_TEXTS.createForbidden);
+  if (!isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest(GROUP_TEXTS.postNotClosed, 'post_not_closed');
   if (await hasGroup(ctx.db, post.id)) throw groupExists();
 
-  const now = ctx.clock.now();
-  const groupId = await ctx.db
-    .transaction(async (tx) => {
-      await lockActiveActor(tx, user.id);
-      // Serialises with approvals on the same post (applications/service.ts); the post may be gone by now.
-      if (!(await lockPost(tx, post.id))) throw postNotFound();
-      const [group] = await tx
-        .insert(groups)
-        .values({
-          postId: post.id,
-          name: input.name,
-          description: input.description,
-          type: post.kind === 'RECRUITMENT' ? 'PROJECT' : 'STUDY_GROUP',
-          createdAt: now,
-        })
-        .returning({ id: groups.id });
-      const approved = await tx
-        .select({ userId: applications.applicantId })
-        .from(applications)
-        .where(and(eq(applications.postId, post.id), eq(applications.status, 'APPROVED')))
-        .orderBy(asc(applications.decidedAt), asc(applications.id));
-      const memberIds = [user.id, ...approved.map((a) => a.userId).filter((id) => id !== user.id)];
-      // One millisecond apart, so "join order" lists members in approval order.
-      await tx.insert(groupMembers).values(
-        memberIds.map((userId, i) => ({
-          groupId: group.id,
-          userId,
-          role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const),
-          joinedBy: 'CREATION' as const,
-          joinedAt: new Date(now.getTime() + i),
-        })),
-      );
-      await sendSystemMessages(tx, memberIds, `'${input.name}' 그룹이 생성되었습니다. 그룹원과 함께 활동하세요.`, now);
-      return group.id;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err, 'groups_post_uq')) throw groupExists();
-      throw err;
-    });
+  const groupId = await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const { tx, now } = scope;
+    await lockActiveActor(tx, user.id);
+    // Serialises with approvals on the same post (applications/service.ts); the post may be gone by now.
+    if (!(await lockPost(tx, post.id))) throw postNotFound();
+    const [group] = await tx
+      .insert(groups)
+      .values({
+        postId: post.id,
+        name: input.name,
+        description: input.description,
+        type: post.kind === 'RECRUITMENT' ? 'PROJECT' : 'STUDY_GROUP',
+        createdAt: now,
+      })
+      .returning({ id: groups.id });
+    const approved = await tx
+      .select({ userId: applications.applicantId, nickname: users.nickname })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.applicantId))
+      .where(and(eq(applications.postId, post.id), eq(applications.status, 'APPROVED')))
+      .orderBy(asc(applications.decidedAt), asc(applications.id));
+    const members = [
+      { userId: user.id, nickname: user.nickname },
+      ...approved.filter((a) => a.userId !== user.id).map((a) => ({ userId: a.userId, nickname: a.nickname ?? '' })),
+    ];
+    // One millisecond apart, so "join order" lists members in approval order.
+    await tx.insert(groupMembers).values(
+      members.map((m, i) => ({
+        groupId: group.id,
+        userId: m.userId,
+        role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const),
+        joinedBy: 'CREATION' as const,
+        joinedAt: new Date(now.getTime() + i),
+      })),
+    );
+    for (const m of members) {
+      await ctx.events.emit(scope, 'group.memberJoined', {
+        groupId: group.id,
+        groupName: input.name,
+        userId: m.userId,
+        nickname: m.nickname,
+        joinedBy: 'CREATION',
+      });
+    }
+    await sendSystemMessages(
+      tx,
+      members.map((m) => m.userId),
+      groupCreatedMessage(input.name),
+      now,
+    );
+    return group.id;
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err, 'groups_post_uq')) throw groupExists();
+    throw err;
+  });
 
   const [group] = await ctx.db.select().from(groups).where(eq(groups.id, groupId));
-  return presentGroup(group, await groupMemberRows(ctx.db, groupId), now);
+  return groupView(ctx, group);
+}
+
+/** PUT /api/groups/{id}: the admin renames and redescribes the group (already authorized, body checked). */
+export async function updateGroup(ctx: AppContext, access: GroupAccess, input: UpdateGroupBody) {
+  const [group] = await ctx.db
+    .update(groups)
+    .set({ name: input.name, description: input.description })
+    .where(eq(groups.id, access.group.id))
+    .returning();
+  if (!group) throw new NotFound(GROUP_TEXTS.notFound);
+  return groupView(ctx, group);
+}
+
+/**
+ * DELETE /api/groups/{id}: members, schedules (and the chat rows, through `group.deleting` and the foreign
+ * keys) go; the post returns to my-posts with currentMembers recomputed (contract 2.4).
+ */
+export async function deleteGroup(ctx: AppContext, access: GroupAccess, admin: AuthUser): Promise<void> {
+  const { group } = access;
+  await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const { tx } = scope;
+    // Serialises with approvals, which are allowed again once the group is gone.
+    await lockPost(tx, group.postId);
+    const members = await tx.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    await ctx.events.emit(scope, 'group.deleting', {
+      groupId: group.id,
+      groupName: group.name,
+      adminId: admin.id,
+      memberIds: members.map((m) => m.userId),
+    });
+    const deleted = await tx.delete(groups).where(eq(groups.id, group.id)).returning({ id: groups.id });
+    if (deleted.length === 0) throw new NotFound(GROUP_TEXTS.notExists);
+    await tx
+      .update(basePosts)
+      .set({
+        currentMembers: sql`LEAST(${basePosts.totalMembers}, 1 + (
+          SELECT count(*)::int FROM ${applications}
+          WHERE ${applications.postId} = ${basePosts.id} AND ${applications.status} = 'APPROVED'))`,
+      })
+      .where(eq(basePosts.id, group.postId));
+  });
 }

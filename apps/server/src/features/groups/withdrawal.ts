@@ -1,8 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { groupMembers } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import type { TxScope, WithdrawingUser } from '../../lib/events.js';
+import { removeMembership } from './members.js';
+import { membershipsOf } from './queries.js';
 
 /** Contract 3.1: a group admin must delete the group first. */
 async function refuseGroupAdmin(db: Db, user: { id: number }) {
@@ -17,18 +20,16 @@ async function refuseGroupAdmin(db: Db, user: { id: number }) {
 }
 
 /**
- * Contract 7: each membership ends as a leave, with -1 on the group's post (never below 1).
- * The leave chat line comes with the chat feature.
+ * Contract 7: each membership ends as a leave (-1 never below 1, the user's schedules in it removed, the leave
+ * chat line through `group.memberRemoved`), named with the nickname the user had before withdrawing.
  */
-async function leaveGroups(tx: Db, user: { id: number }) {
-  await tx.execute(sql`
-    UPDATE base_posts p SET current_members = GREATEST(1, p.current_members - 1)
-    FROM groups g JOIN group_members m ON m.group_id = g.id
-    WHERE g.post_id = p.id AND m.user_id = ${user.id}`);
-  await tx.delete(groupMembers).where(eq(groupMembers.userId, user.id));
+async function leaveGroups(ctx: AppContext, scope: TxScope, user: WithdrawingUser) {
+  for (const group of await membershipsOf(scope.tx, user.id)) {
+    await removeMembership(ctx, scope, group, { userId: user.id, nickname: user.nickname }, 'withdrawal');
+  }
 }
 
 export function groupWithdrawalHooks(ctx: AppContext) {
   ctx.events.on('account.withdrawalCheck', ({ tx }, { user }) => refuseGroupAdmin(tx, user));
-  ctx.events.on('account.withdrawing', ({ tx }, { user }) => leaveGroups(tx, user));
+  ctx.events.on('account.withdrawing', (scope, { user }) => leaveGroups(ctx, scope, user));
 }

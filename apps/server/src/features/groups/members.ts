@@ -1,0 +1,135 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { basePosts, groupMembers, users } from '../../db/schema/index.js';
+import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
+import { holdActiveUser } from '../../lib/actor-lock.js';
+import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
+import { inTransaction, type TxScope } from '../../lib/events.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { sendSystemMessage } from '../messages/system-messages.js';
+import { findMember } from './queries.js';
+import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
+
+type RemovalReason = 'leave' | 'kick' | 'withdrawal';
+type GroupRef = Pick<GroupAccess['group'], 'id' | 'postId' | 'name'>;
+
+const alreadyMember = () => new BadRequest(GROUP_TEXTS.alreadyMember, 'already_member');
+const capacityExceeded = () => new BadRequest(GROUP_TEXTS.capacityExceeded, 'capacity_exceeded');
+const inviteeNotFound = () => new BadRequest(GROUP_TEXTS.inviteeNotFound, 'user_not_found');
+const memberNotFound = () => new BadRequest(GROUP_TEXTS.memberNotFound, 'member_not_found');
+
+/**
+ * Ends a plain membership (never the admin's): the row goes, and with it the member's schedules in the group
+ * (schedules_membership_fk cascades); -1 on the post, never below 1; then `group.memberRemoved` for chat.
+ * False when there was no such membership (already removed by a concurrent request).
+ */
+export async function removeMembership(
+  ctx: AppContext,
+  scope: TxScope,
+  group: GroupRef,
+  member: { userId: number; nickname: string },
+  reason: RemovalReason,
+): Promise<boolean> {
+  const removed = await scope.tx
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, member.userId), eq(groupMembers.role, 'MEMBER')))
+    .returning({ userId: groupMembers.userId });
+  if (removed.length === 0) return false;
+  await scope.tx
+    .update(basePosts)
+    .set({ currentMembers: sql`GREATEST(1, ${basePosts.currentMembers} - 1)` })
+    .where(eq(basePosts.id, group.postId));
+  await ctx.events.emit(scope, 'group.memberRemoved', {
+    groupId: group.id,
+    groupName: group.name,
+    userId: member.userId,
+    nickname: member.nickname,
+    reason,
+  });
+  return true;
+}
+
+/** DELETE /api/groups/{id}/leave, after the membership check and the admin refusal. */
+export async function leaveGroup(ctx: AppContext, user: AuthUser, access: GroupAccess): Promise<void> {
+  await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    if (await removeMembership(ctx, scope, access.group, { userId: user.id, nickname: user.nickname }, 'leave')) return;
+    // Kicked or deleted meanwhile: answer as the checks would now.
+    await loadGroupAccess(scope.tx, access.group.id, user.id, GROUP_TEXTS.notExists);
+  });
+}
+
+async function findInvitee(ctx: AppContext, nickname: string) {
+  const [row] = await ctx.db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(and(sql`lower(${users.nickname}) = lower(${nickname})`, eq(users.system, false), isNull(users.withdrawnAt)));
+  return row?.nickname ? { id: row.id, nickname: row.nickname } : undefined;
+}
+
+/**
+ * POST /api/groups/{id}/invite, after the admin check and the nickname rule: the rest of the contract's
+ * refusals in order; then one transaction adds the member and takes a seat with a conditional +1, so two
+ * invites racing for the last seat never both succeed.
+ */
+export async function inviteMember(ctx: AppContext, access: GroupAccess, nickname: string): Promise<void> {
+  const { group } = access;
+  const invitee = await findInvitee(ctx, nickname);
+  if (!invitee) throw inviteeNotFound();
+  if (await findMember(ctx.db, group.id, invitee.id)) throw alreadyMember();
+  const [post] = await ctx.db
+    .select({
+      current: basePosts.currentMembers,
+      total: basePosts.totalMembers,
+    })
+    .from(basePosts)
+    .where(eq(basePosts.id, group.postId));
+  if (post && post.current >= post.total) throw capacityExceeded();
+
+  await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const { tx, now } = scope;
+    if (!(await holdActiveUser(tx, invitee.id))) throw inviteeNotFound();
+    const added = await tx
+      .insert(groupMembers)
+      .values({
+        groupId: group.id,
+        userId: invitee.id,
+        role: 'MEMBER',
+        joinedBy: 'INVITE',
+        joinedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ userId: groupMembers.userId });
+    if (added.length === 0) throw alreadyMember();
+    const seat = await tx
+      .update(basePosts)
+      .set({ currentMembers: sql`${basePosts.currentMembers} + 1` })
+      .where(and(eq(basePosts.id, group.postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
+      .returning({ id: basePosts.id });
+    if (seat.length === 0) throw capacityExceeded();
+    await ctx.events.emit(scope, 'group.memberJoined', {
+      groupId: group.id,
+      groupName: group.name,
+      userId: invitee.id,
+      nickname: invitee.nickname,
+      joinedBy: 'INVITE',
+    });
+    await sendSystemMessage(tx, invitee.id, invitedMessage(group.name), now);
+  }).catch((err: unknown) => {
+    // The group was deleted after the checks.
+    if (isForeignKeyViolation(err)) throw new NotFound(GROUP_TEXTS.notExists);
+    throw err;
+  });
+}
+
+/** DELETE /api/groups/{id}/remove/{userId}, after the admin check. */
+export async function kickMember(ctx: AppContext, access: GroupAccess, userId: number): Promise<void> {
+  const { group } = access;
+  const target = await findMember(ctx.db, group.id, userId);
+  if (!target) throw memberNotFound();
+  if (target.role === 'ADMIN') throw new BadRequest(GROUP_TEXTS.adminCannotBeKicked, 'group_admin');
+  await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const member = { userId, nickname: target.nickname ?? '' };
+    if (!(await removeMembership(ctx, scope, group, member, 'kick'))) throw memberNotFound();
+    await sendSystemMessage(scope.tx, userId, kickedMessage(group.name), scope.now);
+  });
+}

@@ -1,0 +1,9 @@
+import type { GroupAccess } from '../../lib/access.js';
+
+type Membership = GroupAccess['membership'];
+
+/** The admin edits, deletes, invites and kicks; the admin cannot leave or be kicked. */
+export const isGroupAdmin = (membership: Membership) => membership.role === 'ADMIN';
+
+/** Anyone but the admin may leave. */
+export const canLeaveGroup = (membership: Membership) => !isGroupAdmin(membership);

@@ -1,0 +1,61 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { MyGroup } from '@app/contract';
+import type { Db } from '../../db/client.js';
+import { groupMembers, groups, users } from '../../db/schema/index.js';
+import type { MemberRow } from './presenter.js';
+
+const memberColumns = {
+  userId: groupMembers.userId,
+  role: groupMembers.role,
+  joinedBy: groupMembers.joinedBy,
+  joinedAt: groupMembers.joinedAt,
+  nickname: users.nickname,
+  loginId: users.loginId,
+};
+
+/** Members of a group: the admin first, then in join order. */
+export function groupMemberRows(db: Db, groupId: number): Promise<MemberRow[]> {
+  return db
+    .select(memberColumns)
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(sql`${groupMembers.role} = 'ADMIN' DESC`, asc(groupMembers.joinedAt), asc(groupMembers.userId));
+}
+
+/** One member of a group with their name, or undefined. */
+export async function findMember(db: Db, groupId: number, userId: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return row;
+}
+
+/** The caller's groups, most recently joined first (contract 3.6 my-groups). */
+export async function myGroups(db: Db, userId: number): Promise<MyGroup[]> {
+  const rows = await db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      description: groups.description,
+      type: groups.type,
+      role: groupMembers.role,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(desc(groupMembers.joinedAt), desc(groups.id));
+  return rows.map(({ role, ...g }) => ({ ...g, admin: role === 'ADMIN' }));
+}
+
+/** The groups a user is a plain member of (not admin), with what a removal needs. */
+export function membershipsOf(db: Db, userId: number) {
+  return db
+    .select({ id: groups.id, postId: groups.postId, name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, 'MEMBER')))
+    .orderBy(asc(groups.id));
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { schedules, users } from '../../db/schema/index.js';
+import { NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { presentDetail, presentTotal, type ScheduleEntryRow } from './presenter.js';
+import { SCHEDULE_TEXTS } from './texts.js';
+
+function entries(ctx: AppContext, where: SQL | undefined): Promise<ScheduleEntryRow[]> {
+  return ctx.db
+    .select({
+      writerId: schedules.writerId,
+      nickname: users.nickname,
+      date: schedules.date,
+      content: schedules.content,
+      createdAt: schedules.createdAt,
+    })
+    .from(schedules)
+    .innerJoin(users, eq(users.id, schedules.writerId))
+    .where(where)
+    .orderBy(asc(schedules.date), asc(schedules.createdAt), asc(schedules.id));
+}
+
+/** Every entry of the group as {nickname, date}, date first. */
+export async function monthTotals(ctx: AppContext, groupId: number) {
+  return (await entries(ctx, eq(schedules.groupId, groupId))).map(presentTotal);
+}
+
+/** One day's entries, oldest first. */
+export async function dayEntries(ctx: AppContext, groupId: number, date: string) {
+  return (await entries(ctx, and(eq(schedules.groupId, groupId), eq(schedules.date, date)))).map(presentDetail);
+}
+
+const own = (groupId: number, user: AuthUser, date: string) =>
+  and(eq(schedules.groupId, groupId), eq(schedules.writerId, user.id), eq(schedules.date, date));
+
+/** One entry per (group, writer, date), held by the unique index; the new id. */
+export async function createEntry(ctx: AppContext, user: AuthUser, groupId: number, input: { content: string; date: string }) {
+  const now = ctx.clock.now();
+  try {
+    const [row] = await ctx.db
+      .insert(schedules)
+      .values({
+        groupId,
+        writerId: user.id,
+        date: input.date,
+        content: input.content,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: schedules.id });
+    return row.id;
+  } catch (err) {
+    if (isUniqueViolation(err, 'schedules_group_writer_date_uq')) throw new Conflict('schedule_exists', SCHEDULE_TEXTS.exists);
+    // The caller left or was removed (or the group deleted) after the membership check.
+    if (isForeignKeyViolation(err)) throw new Forbidden(NOT_GROUP_MEMBER_TEXT, 'not_group_member');
+    throw err;
+  }
+}
+
+export async function updateEntry(ctx: AppContext, user: AuthUser, groupId: number, input: { content: string; date: string }) {
+  const changed = await ctx.db
+    .update(schedules)
+    .set({ content: input.content, updatedAt: ctx.clock.now() })
+    .where(own(groupId, user, input.date))
+    .returning({ id: schedules.id });
+  if (changed.length === 0) throw new NotFound(SCHEDULE_TEXTS.updateNotFound);
+}
+
+export async function deleteEntry(ctx: AppContext, user: AuthUser, groupId: number, date: string) {
+  const removed = await ctx.db
+    .delete(schedules)
+    .where(own(groupId, user, date))
+    .returning({ id: schedules.id });
+  if (removed.length === 0) throw new NotFound(SCHEDULE_TEXTS.deleteNotFound);
+}

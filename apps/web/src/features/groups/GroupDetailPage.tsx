@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { findMe, useGroup } from './api';
+import { Calendar } from './Calendar';
+import { DayDialog } from './DayDialog';
+import { GroupLoadError } from './GroupLoadError';
+
+export interface GroupSummary {
+  id: number;
+  name: string;
+  admin: boolean;
+}
+
+interface GroupDetailPageProps {
+  /** The chat button (with its unread badge) and room dialogs, next to the members button; the chat area fills it. */
+  chat?: (group: GroupSummary) => ReactNode;
+}
+
+/** /groups/{groupId}: name, a scrolling banner, description, the month calendar, members and chat (spec 2). */
+export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
+  const { groupId = '' } = useParams();
+  const navigate = useNavigate();
+  const group = useGroup(groupId);
+  const [day, setDay] = useState<string | null>(null);
+
+  if (group.isPending) return <div className="page text-center text-gray-400">불러오는 중...</div>;
+  if (group.isError) return <GroupLoadError error={group.error} onRetry={() => void group.refetch()} />;
+
+  const g = group.data;
+  const me = findMe(g.members);
+  const summary = { id: g.id, name: g.name, admin: me?.role === 'ADMIN' };
+
+  return (
+    <div className="page flex flex-col gap-5">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-2xl font-bold break-words">{g.name}</h1>
+        <div className="overflow-hidden rounded-lg bg-indigo-600 py-2 text-sm text-white" aria-hidden="true">
+          <p className="marquee whitespace-nowrap">
+            🎉 '{g.name}' 그룹에 오신 것을 환영합니다! 달력에 일정을 남기고 함께 목표를 이뤄보세요.
+          </p>
+        </div>
+        <p className="whitespace-pre-wrap break-words text-gray-700">{g.description}</p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => navigate(`/groups/${g.id}/members`)}>
+            멤버 보기
+          </button>
+          {chat?.(summary)}
+        </div>
+      </header>
+      <Calendar groupId={groupId} onPickDay={setDay} />
+      {day && <DayDialog groupId={g.id} date={day} myId={me?.userId} onClose={() => setDay(null)} />}
+    </div>
+  );
+}

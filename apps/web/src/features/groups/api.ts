@@ -1,0 +1,105 @@
+import type { Group, GroupMember, MyGroup, ScheduleDetail, ScheduleTotal, UpdateGroupBody } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, del, get, post, put } from '../../shared/api/client';
+import { auth } from '../../shared/auth/store';
+
+export type { Group, GroupMember, MyGroup, ScheduleDetail, ScheduleTotal } from '@app/contract';
+
+export const groupsApi = {
+  group: (id: string) => get<Group>(`/groups/${id}`),
+  members: (id: string) => get<GroupMember[]>(`/group/${id}/members`),
+  myGroups: () => get<MyGroup[]>('/groups/my-groups'),
+  update: (id: number, body: UpdateGroupBody) => put<Group>(`/groups/${id}`, body),
+  remove: (id: number) => del<void>(`/groups/${id}`),
+  leave: (id: number) => del<string>(`/groups/${id}/leave`),
+  invite: (id: number, nickname: string) => post<string>(`/groups/${id}/invite`, { nickname }),
+  kick: (id: number, userId: number) => del<string>(`/groups/${id}/remove/${userId}`),
+  totals: (groupId: string) => get<ScheduleTotal[]>(`/schedules/total/${groupId}`),
+  day: (groupId: string, date: string) => get<ScheduleDetail[]>(`/schedules/detail/${groupId}?date=${date}`),
+  addEntry: (groupId: number, date: string, content: string) => post<number>('/schedules', { groupId, date, content }),
+  editEntry: (groupId: number, writerId: number, date: string, content: string) =>
+    put<void>('/schedules', { groupId, writerId, date, content }),
+  removeEntry: (groupId: number, writerId: number, date: string) => del<void>('/schedules', { groupId, writerId, date }),
+};
+
+export const groupKeys = {
+  all: ['groups'] as const,
+  group: (id: string) => ['groups', 'detail', id] as const,
+  members: (id: string) => ['groups', 'members', id] as const,
+  mine: ['groups', 'mine'] as const,
+  totals: (groupId: string) => ['schedules', groupId, 'total'] as const,
+  day: (groupId: string, date: string) => ['schedules', groupId, 'day', date] as const,
+  schedules: (groupId: string) => ['schedules', groupId] as const,
+};
+// My posts (posts area) lists a post again once its group is deleted.
+const MY_POSTS_KEY = ['my-posts'];
+
+export const useGroup = (id: string) =>
+  useQuery({ queryKey: groupKeys.group(id), queryFn: () => groupsApi.group(id), staleTime: 0 });
+export const useMembers = (id: string) =>
+  useQuery({ queryKey: groupKeys.members(id), queryFn: () => groupsApi.members(id), staleTime: 0 });
+export const useMyGroups = () => useQuery({ queryKey: groupKeys.mine, queryFn: groupsApi.myGroups, staleTime: 0 });
+export const useScheduleTotals = (groupId: string) =>
+  useQuery({ queryKey: groupKeys.totals(groupId), queryFn: () => groupsApi.totals(groupId), staleTime: 0 });
+export const useScheduleDay = (groupId: string, date: string) =>
+  useQuery({ queryKey: groupKeys.day(groupId, date), queryFn: () => groupsApi.day(groupId, date), staleTime: 0 });
+
+/** The caller among the members, matched by the token's login id (contract 1.2). */
+export function findMe(members: GroupMember[] | undefined): GroupMember | undefined {
+  const loginId = auth.loginId();
+  return loginId ? members?.find((m) => m.loginId === loginId) : undefined;
+}
+
+/** A failure's text for "else text or {fallback}" (spec 8): the server's text, 서버 오류 발생 when unreachable. */
+export function failureText(e: unknown, fallback: string): string {
+  if (e instanceof ApiError) return e.status === 0 ? '서버 오류 발생' : e.message || fallback;
+  return '서버 오류 발생';
+}
+
+function useGroupMutation<V, R>(fn: (vars: V) => Promise<R>, keys: (vars: V) => ReadonlyArray<readonly unknown[]>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (_data, vars) => Promise.all(keys(vars).map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export const useInvite = () =>
+  useGroupMutation(
+    (v: { groupId: number; nickname: string }) => groupsApi.invite(v.groupId, v.nickname),
+    () => [groupKeys.all],
+  );
+export const useKick = () =>
+  useGroupMutation(
+    (v: { groupId: number; userId: number }) => groupsApi.kick(v.groupId, v.userId),
+    (v) => [groupKeys.all, groupKeys.schedules(String(v.groupId))],
+  );
+export const useLeave = () =>
+  useGroupMutation(
+    (groupId: number) => groupsApi.leave(groupId),
+    () => [groupKeys.all],
+  );
+export const useUpdateGroup = () =>
+  useGroupMutation(
+    (v: { groupId: number; body: UpdateGroupBody }) => groupsApi.update(v.groupId, v.body),
+    () => [groupKeys.all],
+  );
+export const useDeleteGroup = () =>
+  useGroupMutation(
+    (groupId: number) => groupsApi.remove(groupId),
+    () => [groupKeys.all, MY_POSTS_KEY],
+  );
+
+interface EntryVars {
+  groupId: number;
+  writerId: number;
+  date: string;
+  content: string;
+}
+const scheduleKeys = (v: { groupId: number }) => [groupKeys.schedules(String(v.groupId))];
+export const useAddEntry = () =>
+  useGroupMutation((v: EntryVars) => groupsApi.addEntry(v.groupId, v.date, v.content), scheduleKeys);
+export const useEditEntry = () =>
+  useGroupMutation((v: EntryVars) => groupsApi.editEntry(v.groupId, v.writerId, v.date, v.content), scheduleKeys);
+export const useRemoveEntry = () =>
+  useGroupMutation((v: Omit<EntryVars, 'content'>) => groupsApi.removeEntry(v.groupId, v.writerId, v.date), scheduleKeys);
