@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
+import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** where logs go (tests read them); stdout by default */
   logStream?: NodeJS.WritableStream;
+  /** replaces the mailer chosen from the config (tests inject the memory one) */
+  mailer?: Mailer;
   /** the chat broker; defaults to Redis pub/sub with REDIS_URL, else in-process */
   broker?: Broker;
 }
@@ -42,7 +45,7 @@ export interface BuiltApp {
   ctx: AppContext;
   database: Database;
   /** every API route as registered (method, url), for route-wide tests */
-  apiRoutes: Array<{ method: string; url: string }>;
+  apiRoutes: Array<{ method: string; url: string; schema?: { body?: unknown; response?: unknown } }>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
     events: new EventBus(),
+    mailer: options.mailer ?? mailerFromConfig(config, app.log, clock),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };
 
@@ -121,7 +125,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const apiRoutes: BuiltApp['apiRoutes'] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as BuiltApp['apiRoutes'][number]['schema'] });
+    }
   });
 
   registerRequestAuth(app, ctx);
@@ -142,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
     await ctx.limiter.close();
+    await ctx.mailer.close?.();
     await database.close();
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp } from '../../../test/helpers.js';
 import { NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { changePassword, grantFor, person } from '../recovery/testing.js';
 import { createGroup, createRoom, expectClosed, listen, sleep, StompTestClient } from './testing.js';
 
-/** The chat side of the groups routes (contract 3.6, 4.2, 5.5, 7), with open sockets. */
+/** The chat side of the groups, withdrawal and password-reset routes (contract 3.6, 4.2, 5.5, 6.4, 7), with open sockets. */
 let t: TestApp;
 let host: string;
 beforeAll(async () => {
@@ -98,5 +99,15 @@ describe('through the groups routes', () => {
     expect(res.statusCode, res.body).toBe(200);
     await expectClosed(s);
     expect(await lines(roomId, g.admin.token)).toEqual([`${leaving.nickname}님이 그룹을 탈퇴했습니다.`]);
+  });
+
+  it('password reset: every socket of the user closes and the old token no longer opens one (8.21)', async () => {
+    const p = await person(t);
+    const sockets = [await StompTestClient.connect(host, p), await StompTestClient.connect(host, p, 'sockjs')];
+    const grant = await grantFor(t, p);
+    const res = await changePassword(t, { loginId: p.loginId, newPassword: 'newpassword123', confirmPassword: 'newpassword123' }, grant);
+    expect(res.statusCode, res.body).toBe(200);
+    for (const s of sockets) await expectClosed(s);
+    await expect(StompTestClient.raw(host, p.token)).rejects.toThrow('refused 401');
   });
 });
