@@ -160,6 +160,9 @@ describe('ERROR then close', () => {
     c = await connect(g.admin);
     c.send('SEND', { destination: '/app/other' }, '{}');
     await expectError(c, '지원하지 않는 경로입니다.');
+    // a room topic spelled another way would never receive the room's messages
+    c = await connect(g.admin);
+    expect((await c.subscribe(`/topic/chat/0${roomId}`)).body).toBe('이 채팅방에 접근 권한이 없습니다.');
   });
 
   it('a non-member cannot subscribe or send, and nothing is delivered (8.15)', async () => {

@@ -61,7 +61,8 @@ export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: str
 export function registerChatDestinations(ctx: AppContext) {
   const { destinations } = ctx.realtime;
   destinations.topic(/^\/topic\/chat\/(.*)$/, async (user, match) => {
-    await roomForMember(ctx, /^\d{1,9}$/.test(match[1]) ? Number(match[1]) : 0, user.id);
+    // only the canonical id: the topic name is the key deliveries are matched on
+    await roomForMember(ctx, /^[1-9]\d{0,8}$/.test(match[1]) ? Number(match[1]) : 0, user.id);
   });
   destinations.userQueue(KICK_QUEUE);
   destinations.send(CHAT_SEND_DESTINATION, (user, body) => sendChatMessage(ctx, user, body));
