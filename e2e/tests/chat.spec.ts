@@ -63,12 +63,20 @@ test('two members chat live in two browsers', async ({ page, browser, request })
   await other.page.goto(`/chat/${g.roomId}`);
   await expect(other.page.getByTestId('chat-room-name')).toHaveText(g.roomName);
 
+  // an Enter that confirms a Hangul composition does not send
+  const input = page.getByLabel('메시지 입력');
+  await expect(input).toHaveAttribute('placeholder', '메시지를 입력하세요');
+  await input.fill('조합 중');
+  await input.dispatchEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 229, isComposing: true, bubbles: true });
+  await expect(input).toHaveValue('조합 중');
+  await input.fill('');
   await typeAndSend(page, '  안녕하세요, 반갑습니다  ');
   await expect(other.page.getByTestId('chat-message').filter({ hasText: '안녕하세요, 반갑습니다' })).toContainText(g.admin.nickname);
   await typeAndSend(other.page, '네 반가워요');
   await expect(page.getByTestId('chat-message').filter({ hasText: '네 반가워요' })).toBeVisible();
   // times of today are HH:MM
   await expect(page.getByTestId('chat-message').first()).toContainText(/\d{2}:\d{2}/);
+  await expect(other.page.getByTestId('chat-message').filter({ hasText: '조합 중' })).toHaveCount(0);
   await other.context.close();
 });
 
