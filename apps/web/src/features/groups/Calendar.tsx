@@ -79,7 +79,7 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
       data-date={date}
       aria-label={`${Number(date.slice(5, 7))}월 ${day}일${names.length ? `, 일정 ${names.length}개` : ''}`}
       aria-current={today ? 'date' : undefined}
-      className={`flex min-h-16 min-w-0 flex-col items-stretch gap-0.5 p-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:min-h-24 sm:p-1.5 ${
+      className={`flex min-h-16 min-w-0 flex-col items-stretch gap-0.5 p-0.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:min-h-24 sm:p-1.5 ${
         today ? 'bg-indigo-50' : 'bg-white hover:bg-gray-50'
       }`}
       onClick={() => onPick(date)}
@@ -94,12 +94,16 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
       {shown.map((name, i) => (
         <span
           key={i}
-          className={`truncate rounded px-1 text-[10px] leading-4 sm:text-xs ${NAME_COLOURS[i % NAME_COLOURS.length]}`}
+          className={`truncate rounded px-0.5 text-[9px] leading-4 sm:px-1 sm:text-xs ${NAME_COLOURS[i % NAME_COLOURS.length]}`}
         >
           {name}
         </span>
       ))}
-      {more > 0 && <span className="truncate px-1 text-[10px] text-gray-500 sm:text-xs">+ {more} more</span>}
+      {more > 0 && (
+        <span className="px-0.5 text-[9px] leading-4 tracking-tighter whitespace-nowrap text-gray-500 sm:px-1 sm:text-xs sm:tracking-normal">
+          + {more} more
+        </span>
+      )}
     </button>
   );
 }
