@@ -53,7 +53,7 @@ describe('running the app', () => {
     });
     try {
       let ok = false;
-      for (let i = 0; i < 100 && !ok; i++) {
+      for (let i = 0; i < 250 && !ok; i++) {
         ok = await fetch(`http://127.0.0.1:${port}/api/recruitments/none`).then(
           () => true,
           () => false,

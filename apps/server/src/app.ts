@@ -18,6 +18,7 @@ import { loggerOptions } from './lib/logging.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
+import { registerEarlyValidation } from './lib/validation.js';
 import { registerWeb } from './lib/web.js';
 
 export interface BuildOptions {
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   registerRequestAuth(app, ctx);
+  registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
   await registerWeb(app, config.webDist);

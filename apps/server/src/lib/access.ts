@@ -2,11 +2,6 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { Forbidden, NotFound } from './errors.js';
 
-/** Throws Forbidden unless `allowed` (a named predicate from an area's policy.ts). */
-export function authorize(allowed: boolean, text: string, code?: string): asserts allowed {
-  if (!allowed) throw new Forbidden(text, code);
-}
-
 export const NOT_GROUP_MEMBER_TEXT = '그룹의 일원이 아닙니다.';
 
 export interface GroupAccess {

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BAD_REQUEST_TEXT } from '@app/contract';
 import { AppError } from './errors.js';
@@ -13,7 +14,25 @@ export function validationError(firstMessage: string | undefined, inBody: boolea
   return new AppError(400, 'validation_failed', message);
 }
 
-/** Validates a body inside a handler, for routes whose permission check must come before validation. */
+/**
+ * The one way a route validates its body after authorizing, for the routes where the contract checks
+ * existence or permission before field rules: the route declares `body` with `attachValidation: true` (so
+ * /docs shows it) and the handler calls this right after `authorize`. Every other route lets Fastify validate.
+ */
+export function validBody<R extends Pick<FastifyRequest, 'validationError'> & { body: unknown }>(req: R): R['body'] {
+  if (req.validationError) throw req.validationError;
+  return req.body;
+}
+
+/** With `attachValidation`, a bad path id or query is still refused before the handler (contract 1.3). */
+export function registerEarlyValidation(app: FastifyInstance) {
+  app.addHook('preHandler', async (req) => {
+    const error = req.validationError as (Error & { validationContext?: string }) | undefined;
+    if (error && error.validationContext !== 'body') throw error;
+  });
+}
+
+/** Validates a value inside a service (for bodies that are not a route's whole body). */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error.issues[0]?.message, true);

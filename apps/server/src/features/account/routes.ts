@@ -13,8 +13,8 @@ import {
   updateUserBody,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { Forbidden } from '../../lib/errors.js';
-import { parseBody } from '../../lib/validation.js';
+import { authorize } from '../../lib/authorize.js';
+import { validBody } from '../../lib/validation.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
@@ -22,8 +22,8 @@ import { isSelf } from './policy.js';
 import { presentMe } from './presenter.js';
 import * as accounts from './service.js';
 import { withdraw } from './withdrawal.js';
+import { ACCOUNT_DELETED, ACCOUNT_UPDATED, NO_ACCESS, REGISTERED } from './texts.js';
 
-const noAccess = () => new Forbidden('정보에 접근할 권한이 없습니다.');
 const userIdParams = z.object({ id: pathId });
 
 export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -47,7 +47,7 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     },
     async (req, reply) => {
       await accounts.register(ctx, req.body);
-      return sendText(reply, 201, '회원가입이 완료되었습니다.');
+      return sendText(reply, 201, REGISTERED);
     },
   );
 
@@ -67,16 +67,17 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     presentMe(await accounts.findActiveUser(ctx.db, requireUser(req).id)),
   );
 
-  app.put('/api/users/:id', { schema: { tags, params: userIdParams } }, async (req, reply) => {
-    if (!isSelf(requireUser(req), req.params.id)) throw noAccess();
-    await accounts.updateAccount(ctx, req.params.id, parseBody(updateUserBody, req.body));
-    return sendText(reply, 200, '회원 정보가 수정되었습니다.');
+  const edit = { schema: { tags, params: userIdParams, body: updateUserBody, response: { 200: plainText } }, attachValidation: true };
+  app.put('/api/users/:id', edit, async (req, reply) => {
+    authorize(isSelf(requireUser(req), req.params.id), NO_ACCESS);
+    await accounts.updateAccount(ctx, req.params.id, validBody(req));
+    return sendText(reply, 200, ACCOUNT_UPDATED);
   });
 
-  app.delete('/api/users/:id', { schema: { tags, params: userIdParams } }, async (req, reply) => {
+  app.delete('/api/users/:id', { schema: { tags, params: userIdParams, response: { 200: plainText } } }, async (req, reply) => {
     const user = requireUser(req);
-    if (!isSelf(user, req.params.id)) throw noAccess();
+    authorize(isSelf(user, req.params.id), NO_ACCESS);
     await withdraw(ctx, user);
-    return sendText(reply, 200, '회원이 성공적으로 삭제되었습니다.');
+    return sendText(reply, 200, ACCOUNT_DELETED);
   });
 }

@@ -6,12 +6,13 @@ import type { Db } from '../../db/client.js';
 import { loginFailures, users, type UserRow } from '../../db/schema/index.js';
 import { Conflict, isUniqueViolation, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { ACCOUNT_LOCKED, DUPLICATE_LOGIN_ID, DUPLICATE_NICKNAME, INVALID_CREDENTIALS, USER_NOT_FOUND } from './texts.js';
 
 const LOCK_AFTER_FAILURES = 10;
 const LOCK_MS = 10 * 60 * 1000;
 
-export const duplicateLoginId = () => new Conflict('duplicate_login_id', '이미 사용 중인 아이디입니다.');
-export const duplicateNickname = () => new Conflict('duplicate_nickname', '이미 사용 중인 닉네임입니다.');
+export const duplicateLoginId = () => new Conflict('duplicate_login_id', DUPLICATE_LOGIN_ID);
+export const duplicateNickname = () => new Conflict('duplicate_nickname', DUPLICATE_NICKNAME);
 
 export async function loginIdTaken(db: Db, loginId: string): Promise<boolean> {
   const rows = await db
@@ -75,7 +76,7 @@ export async function findActiveUser(db: Db, id: number): Promise<UserRow> {
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.withdrawnAt), eq(users.system, false)));
-  if (!row) throw new NotFound('사용자를 찾을 수 없습니다.');
+  if (!row) throw new NotFound(USER_NOT_FOUND);
   return row;
 }
 
@@ -102,7 +103,7 @@ export async function updateAccount(ctx: AppContext, userId: number, input: Acco
     .catch(mapUniqueViolation);
 }
 
-const invalidCredentials = () => new Unauthorized('아이디 또는 비밀번호가 일치하지 않습니다.', 'invalid_credentials');
+const invalidCredentials = () => new Unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
 
 export async function login(ctx: AppContext, loginId: string, password: string): Promise<LoginResponse> {
   // No login id contains NUL (and PostgreSQL cannot compare one): it names nobody.
@@ -113,7 +114,7 @@ export async function login(ctx: AppContext, loginId: string, password: string):
   if (failure?.lockedUntil && failure.lockedUntil > now) {
     throw new TooManyRequests(
       (failure.lockedUntil.getTime() - now.getTime()) / 1000,
-      '로그인 시도 횟수를 초과했습니다. 10분 후 다시 시도해주세요.',
+      ACCOUNT_LOCKED,
       'account_locked',
     );
   }

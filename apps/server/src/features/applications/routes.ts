@@ -6,18 +6,17 @@ import type { AppContext } from '../../context.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
-import { parseBody } from '../../lib/validation.js';
 import * as applications from './service.js';
+import { STATUS_UPDATED } from './texts.js';
 
 
 export default function applicationRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['applications'];
 
-  app.post('/api/applications', { schema: { tags }, config: { rateLimit: [LIMITS.apply] } }, async (req, reply) => {
+  app.post('/api/applications', { schema: { tags, body: applyBody }, config: { rateLimit: [LIMITS.apply] } }, async (req, reply) => {
     const user = requireUser(req);
-    const { recruitmentId } = parseBody(applyBody, req.body);
-    return reply.status(201).send(await applications.apply(ctx, user, recruitmentId));
+    return reply.status(201).send(await applications.apply(ctx, user, req.body.recruitmentId));
   });
 
   app.get('/api/applications/my-list', { schema: { tags } }, async (req) =>
@@ -30,10 +29,8 @@ export default function applicationRoutes(fastify: FastifyInstance, ctx: AppCont
     async (req) => applications.applicantList(ctx, requireUser(req), req.params.basePostId, req.query.page),
   );
 
-  app.put('/api/applications/status', { schema: { tags } }, async (req, reply) => {
-    const user = requireUser(req);
-    const body = parseBody(statusBody, req.body);
-    await applications.decide(ctx, user, body.applicationId, body.status);
-    return sendText(reply, 200, '지원 상태가 업데이트 되었습니다.');
+  app.put('/api/applications/status', { schema: { tags, body: statusBody } }, async (req, reply) => {
+    await applications.decide(ctx, requireUser(req), req.body.applicationId, req.body.status);
+    return sendText(reply, 200, STATUS_UPDATED);
   });
 }

@@ -1,39 +1,33 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  WITHDRAWN_NAME,
-  type Applicant,
-  type ApplicantList,
-  type ApplyResult,
-  type MyApplication,
-} from '@app/contract';
+import type { ApplicantList, ApplyResult, MyApplication } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows } from '../../db/client.js';
-import { applications, basePosts, type ApplicationStatusValue } from '../../db/schema/index.js';
-import { seoulDateTime } from '../../lib/clock.js';
-import { BadRequest, Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { applications, basePosts, type ApplicationRow, type PostRow } from '../../db/schema/index.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
 import { effectiveInactive, isEffectivelyInactive } from '../posts/inactivity.js';
-import { isAuthor } from '../posts/policy.js';
-import { findPost, hasGroup, lockPost, todayIn } from '../posts/service.js';
-import { findProfile } from '../profile/service.js';
+import { hasGroup, loadPost, lockPost, todayIn } from '../posts/queries.js';
+import { findProfile } from '../profile/queries.js';
+import { canDecideApplication, canReviewApplicants, isOwnPost } from './policy.js';
+import { presentApplicant, presentApplyResult, presentMyApplication, type ApplicantRow, type MyApplicationRow } from './presenter.js';
+import * as T from './texts.js';
 
 const APPLICANTS_PAGE = 16;
-const alreadyApplied = () => new Conflict('already_applied', '이미 이 공고에 지원했습니다.');
-const postNotFound = () => new NotFound('해당 모집 공고를 찾을 수 없습니다.');
-const applicationNotFound = () => new NotFound('지원 정보를 찾을 수 없습니다.');
+const alreadyApplied = () => new Conflict('already_applied', T.ALREADY_APPLIED);
+const applicationNotFound = () => new NotFound(T.APPLICATION_NOT_FOUND);
 
 /** Contract 3.5 apply, every rule in its order; the unique index settles concurrent duplicates. */
 export async function apply(ctx: AppContext, user: AuthUser, postId: number): Promise<ApplyResult> {
-  const post = await findPost(ctx.db, postId);
-  if (!post) throw postNotFound();
-  if (isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest('마감된 공고에는 지원이 불가능합니다.', 'post_inactive');
-  if (isAuthor(user, post)) throw new BadRequest('자신이 작성한 공고에는 지원할 수 없습니다.', 'own_post');
-  if (post.currentMembers >= post.totalMembers) throw new BadRequest('모집 인원이 마감되었습니다.', 'post_full');
+  const post = await loadPost(ctx.db, postId, T.APPLY_POST_NOT_FOUND);
+  if (isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest(T.APPLY_INACTIVE, 'post_inactive');
+  if (isOwnPost(user, post)) throw new BadRequest(T.APPLY_OWN_POST, 'own_post');
+  if (post.currentMembers >= post.totalMembers) throw new BadRequest(T.APPLY_POST_FULL, 'post_full');
   const profile = await findProfile(ctx.db, user.id);
-  if (!profile) throw new BadRequest('지원 정보를 먼저 등록해주세요.', 'profile_required');
+  if (!profile) throw new BadRequest(T.APPLY_PROFILE_REQUIRED, 'profile_required');
   const earlier = await ctx.db
     .select({ id: applications.id })
     .from(applications)
@@ -48,39 +42,17 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
         .insert(applications)
         .values({ postId, applicantId: user.id, appliedAt: now })
         .returning({ id: applications.id });
-      await sendSystemMessage(tx, user.id, `▷${post.title}◁ 공고에 지원하셨습니다. 승인될 때까지 기다려주세요.`, now);
-      await sendSystemMessage(
-        tx,
-        post.creatorId,
-        `${user.nickname}님이 '${post.title}' 공고에 지원하였습니다. 승인 및 거부를 눌러주세요.`,
-        now,
-      );
+      await sendSystemMessage(tx, user.id, T.appliedMessage(post.title), now);
+      await sendSystemMessage(tx, post.creatorId, T.newApplicantMessage(user.nickname, post.title), now);
       return row.id;
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw alreadyApplied();
       // The post was deleted after the checks above.
-      if (isForeignKeyViolation(err)) throw postNotFound();
+      if (isForeignKeyViolation(err)) throw new NotFound(T.APPLY_POST_NOT_FOUND);
       throw err;
     });
-  return {
-    applicationId,
-    applicantNickname: user.nickname,
-    status: 'PENDING',
-    techStacks: profile.techStacks,
-    field: profile.field,
-    contact: profile.contact,
-  };
-}
-
-interface MyApplicationRow {
-  id: number;
-  post_id: number;
-  title: string;
-  status: ApplicationStatusValue;
-  applied_at: Date;
-  inactive: boolean;
-  kind: MyApplication['postType'];
+  return presentApplyResult(applicationId, user.nickname, profile);
 }
 
 export async function myApplications(ctx: AppContext, user: AuthUser): Promise<MyApplication[]> {
@@ -90,33 +62,13 @@ export async function myApplications(ctx: AppContext, user: AuthUser): Promise<M
         FROM applications a JOIN base_posts p ON p.id = a.post_id
         WHERE a.applicant_id = ${user.id} ORDER BY a.id DESC`,
   );
-  return rows.map((r) => ({
-    applicationId: r.id,
-    basePostId: r.post_id,
-    recruitmentTitle: r.title,
-    status: r.status,
-    applyDateTime: seoulDateTime(new Date(r.applied_at)),
-    inactive: r.inactive,
-    postType: r.kind,
-  }));
-}
-
-interface ApplicantRow {
-  id: number;
-  applicant_id: number;
-  status: ApplicationStatusValue;
-  nickname: string | null;
-  withdrawn: boolean;
-  contact: string | null;
-  field: string | null;
-  tech_stacks: string[] | null;
+  return rows.map(presentMyApplication);
 }
 
 /** The author's view of a post's applicants, 16 per page, newest application first. */
 export async function applicantList(ctx: AppContext, user: AuthUser, postId: number, page: number): Promise<ApplicantList> {
-  const post = await findPost(ctx.db, postId);
-  if (!post) throw new NotFound('모집 공고를 찾을 수 없습니다.');
-  if (!isAuthor(user, post)) throw new Forbidden('지원 리스트를 볼 권한이 없습니다.');
+  const post = await loadPost(ctx.db, postId, T.LIST_POST_NOT_FOUND);
+  authorize(canReviewApplicants(user, post), T.LIST_FORBIDDEN);
   const req = pageRequest(page, APPLICANTS_PAGE);
   const [rows, counted] = await Promise.all([
     queryRows<ApplicantRow>(
@@ -129,17 +81,19 @@ export async function applicantList(ctx: AppContext, user: AuthUser, postId: num
     ),
     ctx.db.$count(applications, eq(applications.postId, postId)),
   ]);
-  const applicants: Applicant[] = rows.map((r) => ({
-    applicationId: r.id,
-    applicantNickname: r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname,
-    status: r.status,
-    techStacks: r.tech_stacks ?? [],
-    field: r.field ?? '',
-    contact: r.contact ?? null,
-    userId: r.applicant_id,
-  }));
-  const { content, ...paging } = toPage(applicants, req, Number(counted));
+  const { content, ...paging } = toPage(rows.map(presentApplicant), req, Number(counted));
   return { title: post.title, applicants: content, ...paging };
+}
+
+/** The application with its post, or NotFound with the contract's text. */
+async function loadApplication(db: Db, id: number): Promise<{ application: ApplicationRow; post: PostRow }> {
+  const [found] = await db
+    .select({ application: applications, post: basePosts })
+    .from(applications)
+    .innerJoin(basePosts, eq(basePosts.id, applications.postId))
+    .where(eq(applications.id, id));
+  if (!found) throw applicationNotFound();
+  return found;
 }
 
 const DECISIONS = ['APPROVED', 'REJECTED'] as const;
@@ -147,21 +101,13 @@ type Decision = (typeof DECISIONS)[number];
 
 /** Approve or reject, in one transaction: conditional on PENDING, and +1 only while a seat is free. */
 export async function decide(ctx: AppContext, user: AuthUser, applicationId: number, status: unknown): Promise<void> {
-  const [found] = await ctx.db
-    .select({ application: applications, post: basePosts })
-    .from(applications)
-    .innerJoin(basePosts, eq(basePosts.id, applications.postId))
-    .where(eq(applications.id, applicationId));
-  if (!found) throw applicationNotFound();
-  const { application, post } = found;
-  if (!isAuthor(user, post)) throw new Forbidden('지원 승인/거절할 권한이 없습니다.');
-  if (!DECISIONS.includes(status as Decision)) {
-    throw new BadRequest('지원 상태 값이 올바르게 전달되지 않았습니다.', 'invalid_status');
-  }
+  const { application, post } = await loadApplication(ctx.db, applicationId);
+  authorize(canDecideApplication(user, post), T.DECIDE_FORBIDDEN);
+  if (!DECISIONS.includes(status as Decision)) throw new BadRequest(T.INVALID_STATUS, 'invalid_status');
   const decision = status as Decision;
-  const notPending = () => new BadRequest('검토중 상태의 지원서만 상태 변경이 가능합니다.', 'not_pending');
-  const grouped = () => new BadRequest('그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.', 'post_has_group');
-  const full = () => new BadRequest('모집 인원이 초과되었습니다.', 'capacity_exceeded');
+  const notPending = () => new BadRequest(T.NOT_PENDING, 'not_pending');
+  const grouped = () => new BadRequest(T.DECIDE_HAS_GROUP, 'post_has_group');
+  const full = () => new BadRequest(T.CAPACITY_EXCEEDED, 'capacity_exceeded');
   if (application.status !== 'PENDING') throw notPending();
   if (await hasGroup(ctx.db, post.id)) throw grouped();
   if (decision === 'APPROVED' && post.currentMembers >= post.totalMembers) throw full();
@@ -189,10 +135,7 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
         .returning({ id: basePosts.id });
       if (seat.length === 0) throw full();
     }
-    const text =
-      decision === 'APPROVED'
-        ? `▷${post.title}◁ 공고에 승인되었습니다! 그룹과 채팅방이 만들어질 때까지 기다려주세요.`
-        : `▷${post.title}◁ 공고에 거절되었습니다.`;
+    const text = decision === 'APPROVED' ? T.approvedMessage(post.title) : T.rejectedMessage(post.title);
     await sendSystemMessage(tx, application.applicantId, text, now);
   });
 }

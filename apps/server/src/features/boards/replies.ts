@@ -4,12 +4,14 @@ import type { Reply } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { boards, replies, users } from '../../db/schema/index.js';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
 import { canDeleteReply, isReplyAuthor } from './policy.js';
 import { presentReply, type ReplyRowWithAuthor } from './presenter.js';
+import { BOARD_NOT_FOUND, INVALID_PARENT_REPLY, REPLY_DELETE_FORBIDDEN, REPLY_EDIT_FORBIDDEN, REPLY_NOT_FOUND } from './texts.js';
 
 export const REPLY_PAGE_SIZE = 10;
 const parent = alias(replies, 'parent');
@@ -82,14 +84,14 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
       .set({ replyCount: sql`${boards.replyCount} + 1` })
       .where(eq(boards.id, input.boardId))
       .returning({ authorId: boards.authorId, title: boards.title });
-    if (!board) throw new NotFound('게시글이 존재하지 않습니다.');
+    if (!board) throw new NotFound(BOARD_NOT_FOUND);
     if (input.parentReplyId !== null) {
       const [top] = await tx
         .select({ id: replies.id })
         .from(replies)
         .where(and(eq(replies.id, input.parentReplyId), eq(replies.boardId, input.boardId), isNull(replies.parentReplyId)))
         .for('key share');
-      if (!top) throw new BadRequest('상위 댓글이 존재하지 않습니다.', 'invalid_parent_reply');
+      if (!top) throw new BadRequest(INVALID_PARENT_REPLY, 'invalid_parent_reply');
     }
     const [row] = await tx
       .insert(replies)
@@ -110,19 +112,20 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
   return presentReplyById(ctx.db, id);
 }
 
-async function findReply(db: Db, id: number) {
+/** The reply's id, author and board, or NotFound (contract 3.10). */
+async function loadReply(db: Db, id: number) {
   const [row] = await db
     .select({ id: replies.id, authorId: replies.authorId, boardId: replies.boardId })
     .from(replies)
     .where(eq(replies.id, id));
-  if (!row) throw new NotFound('댓글이 존재하지 않습니다.');
+  if (!row) throw new NotFound(REPLY_NOT_FOUND);
   return row;
 }
 
 /** Existence and permission come before validation (contract 3.10). */
 export async function authorizeReplyEdit(db: Db, user: AuthUser, id: number) {
-  const reply = await findReply(db, id);
-  if (!isReplyAuthor(user, reply)) throw new Forbidden('댓글을 수정할 권한이 없습니다.');
+  const reply = await loadReply(db, id);
+  authorize(isReplyAuthor(user, reply), REPLY_EDIT_FORBIDDEN);
 }
 
 export async function updateReply(ctx: AppContext, id: number, content: string): Promise<Reply> {
@@ -131,7 +134,7 @@ export async function updateReply(ctx: AppContext, id: number, content: string):
     .set({ content, edited: true, updatedAt: ctx.clock.now() })
     .where(eq(replies.id, id))
     .returning({ id: replies.id });
-  if (!row) throw new NotFound('댓글이 존재하지 않습니다.');
+  if (!row) throw new NotFound(REPLY_NOT_FOUND);
   return presentReplyById(ctx.db, id);
 }
 
@@ -140,7 +143,7 @@ export async function updateReply(ctx: AppContext, id: number, content: string):
  * can be added meanwhile, and the count goes down by exactly the rows this statement removed.
  */
 export async function deleteReply(ctx: AppContext, user: AuthUser, id: number) {
-  const found = await findReply(ctx.db, id);
+  const found = await loadReply(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
     const [board] = await tx
       .select({ authorId: boards.authorId })
@@ -152,8 +155,8 @@ export async function deleteReply(ctx: AppContext, user: AuthUser, id: number) {
       .from(replies)
       .where(eq(replies.id, id))
       .for('update');
-    if (!board || !reply) throw new NotFound('댓글이 존재하지 않습니다.');
-    if (!canDeleteReply(user, reply, board)) throw new Forbidden('댓글을 삭제할 권한이 없습니다.');
+    if (!board || !reply) throw new NotFound(REPLY_NOT_FOUND);
+    authorize(canDeleteReply(user, reply, board), REPLY_DELETE_FORBIDDEN);
     const removed = await tx
       .delete(replies)
       .where(or(eq(replies.id, id), eq(replies.parentReplyId, id)))

@@ -20,11 +20,12 @@ import { NotFound } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../lib/request-auth.js';
-import { parseBody } from '../../lib/validation.js';
+import { validBody } from '../../lib/validation.js';
 import { presentBoard } from './presenter.js';
 import * as replyService from './replies.js';
 import * as boards from './service.js';
 import { viewerKey } from '../../lib/views.js';
+import { BOARD_CREATED, BOARD_DELETED, BOARD_NOT_FOUND, BOARD_UPDATED, REPLY_DELETED } from './texts.js';
 
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
@@ -60,7 +61,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: boardDetail } }, config: { auth: 'public' } },
     async (req) => {
       const row = await boards.findBoardWithRefs(ctx.db, req.params.id);
-      if (!row) throw new NotFound('게시글이 존재하지 않습니다.');
+      if (!row) throw new NotFound(BOARD_NOT_FOUND);
       const replies = await replyService.replyPage(ctx.db, row.id, req.query.page);
       return { board: presentBoard(row, req.user?.id ?? null), replies };
     },
@@ -81,19 +82,20 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const id = await boards.createBoard(ctx, requireUser(req), req.body);
       reply.header('location', `/api/boards/${id}`);
-      return sendText(reply, 201, '게시글이 성공적으로 등록되었습니다.');
+      return sendText(reply, 201, BOARD_CREATED);
     },
   );
 
-  app.put('/api/boards/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
+  const editBoard = { schema: { tags, params: idParams, body: updateBoardBody, response: { 200: plainText } }, attachValidation: true };
+  app.put('/api/boards/:id', editBoard, async (req, reply) => {
     await boards.authorizeBoardEdit(ctx.db, requireUser(req), req.params.id);
-    await boards.updateBoard(ctx, req.params.id, parseBody(updateBoardBody, req.body));
-    return sendText(reply, 200, '게시글이 성공적으로 수정되었습니다.');
+    await boards.updateBoard(ctx, req.params.id, validBody(req));
+    return sendText(reply, 200, BOARD_UPDATED);
   });
 
   app.delete('/api/boards/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
     await boards.deleteBoard(ctx, requireUser(req), req.params.id);
-    return sendText(reply, 200, '게시글이 성공적으로 삭제되었습니다.');
+    return sendText(reply, 200, BOARD_DELETED);
   });
 
   app.post(
@@ -102,13 +104,14 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     async (req, res) => res.status(201).send(await replyService.createReply(ctx, requireUser(req), req.body)),
   );
 
-  app.put('/api/replies/:id', { schema: { tags, params: idParams, response: { 200: reply } } }, async (req) => {
+  const editReply = { schema: { tags, params: idParams, body: updateReplyBody, response: { 200: reply } }, attachValidation: true };
+  app.put('/api/replies/:id', editReply, async (req) => {
     await replyService.authorizeReplyEdit(ctx.db, requireUser(req), req.params.id);
-    return replyService.updateReply(ctx, req.params.id, parseBody(updateReplyBody, req.body).content);
+    return replyService.updateReply(ctx, req.params.id, validBody(req).content);
   });
 
   app.delete('/api/replies/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
     await replyService.deleteReply(ctx, requireUser(req), req.params.id);
-    return sendText(reply, 200, '댓글이 성공적으로 삭제되었습니다.');
+    return sendText(reply, 200, REPLY_DELETED);
   });
 }

@@ -4,12 +4,14 @@ import { WITHDRAWN_NAME, type BoardSearchType, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { boardCategories, boards, users, viewRecords } from '../../db/schema/index.js';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { countViewOnce } from '../../lib/views.js';
 import { isBoardAuthor } from './policy.js';
 import { presentBoardItem, type BoardItemRow } from './presenter.js';
+import { BOARD_DELETE_FORBIDDEN, BOARD_EDIT_FORBIDDEN, BOARD_EDIT_NOT_FOUND, BOARD_MISSING, CATEGORY_NOT_FOUND } from './texts.js';
 
 export const BOARD_PAGE_SIZE = 10;
 const POPULAR_LIMIT = 5;
@@ -125,7 +127,8 @@ export async function findBoardWithRefs(db: Db, id: number) {
   return row;
 }
 
-async function findBoardOwner(db: Db, id: number, notFoundText: string) {
+/** The board's id and author, or NotFound with the route's text. */
+export async function loadBoard(db: Db, id: number, notFoundText: string) {
   const [row] = await db.select({ id: boards.id, authorId: boards.authorId }).from(boards).where(eq(boards.id, id));
   if (!row) throw new NotFound(notFoundText);
   return row;
@@ -141,7 +144,7 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
     .select({ id: boardCategories.id })
     .from(boardCategories)
     .where(eq(boardCategories.id, input.categoryId));
-  if (!category) throw new BadRequest('카테고리를 찾을 수 없습니다.');
+  if (!category) throw new BadRequest(CATEGORY_NOT_FOUND);
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(boards)
@@ -150,12 +153,12 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
   return row.id;
 }
 
-const EDIT_NOT_FOUND = '찾을 수 없는 게시글 입니다.';
+
 
 /** Existence and permission come before validation (contract 3.10), so the body is parsed by the caller in between. */
 export async function authorizeBoardEdit(db: Db, user: AuthUser, id: number) {
-  const board = await findBoardOwner(db, id, EDIT_NOT_FOUND);
-  if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 수정할 권한이 없습니다.');
+  const board = await loadBoard(db, id, BOARD_EDIT_NOT_FOUND);
+  authorize(isBoardAuthor(user, board), BOARD_EDIT_FORBIDDEN);
 }
 
 /** A board removed since the permission check is still "not found", never a success that changed nothing. */
@@ -165,7 +168,7 @@ export async function updateBoard(ctx: AppContext, id: number, input: BoardInput
     .set({ title: input.title, content: input.content, updatedAt: ctx.clock.now() })
     .where(eq(boards.id, id))
     .returning({ id: boards.id });
-  if (!row) throw new NotFound(EDIT_NOT_FOUND);
+  if (!row) throw new NotFound(BOARD_EDIT_NOT_FOUND);
 }
 
 /**
@@ -173,19 +176,18 @@ export async function updateBoard(ctx: AppContext, id: number, input: BoardInput
  * Of two deletes at once only the one that removed the row succeeds; the other answers 404.
  */
 export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
-  const notFound = '게시글을 찾을 수 없습니다.';
-  const board = await findBoardOwner(ctx.db, id, notFound);
-  if (!isBoardAuthor(user, board)) throw new Forbidden('게시글을 삭제할 권한이 없습니다.');
+  const board = await loadBoard(ctx.db, id, BOARD_MISSING);
+  authorize(isBoardAuthor(user, board), BOARD_DELETE_FORBIDDEN);
   await ctx.db.transaction(async (tx) => {
     const removed = await tx.delete(boards).where(eq(boards.id, id)).returning({ id: boards.id });
-    if (removed.length === 0) throw new NotFound(notFound);
+    if (removed.length === 0) throw new NotFound(BOARD_MISSING);
     await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, BOARD_VIEW_KIND), eq(viewRecords.targetId, id)));
   });
 }
 
 /** One count per viewer per 24 h (contract 3.10, 8.23). */
 export async function countView(db: Db, id: number, viewerKey: string, now: Date) {
-  await findBoardOwner(db, id, '게시글을 찾을 수 없습니다.');
+  await loadBoard(db, id, BOARD_MISSING);
   await countViewOnce(db, { kind: BOARD_VIEW_KIND, id }, viewerKey, now, (tx) =>
     tx.update(boards).set({ views: sql`${boards.views} + 1` }).where(eq(boards.id, id)),
   );

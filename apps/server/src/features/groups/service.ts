@@ -10,7 +10,7 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessages } from '../messages/system-messages.js';
 import { isEffectivelyInactive } from '../posts/inactivity.js';
 import { isAuthor } from '../posts/policy.js';
-import { findPost, hasGroup, lockPost, todayIn } from '../posts/service.js';
+import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
 import { presentGroup } from './presenter.js';
 import { groupMemberRows } from './queries.js';
 import { GROUP_TEXTS, groupCreatedMessage } from './texts.js';

@@ -1,6 +1,6 @@
-import { WITHDRAWN_NAME, type Recruitment, type RecruitmentItem, type StudyGroup, type StudyGroupItem } from '@app/contract';
+import { WITHDRAWN_NAME, type MyPost, type Recruitment, type RecruitmentItem, type StudyGroup, type StudyGroupItem } from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
-import type { PostDetailRow, PostListRow } from './queries.js';
+import type { MyPostRow, PostDetailRow, PostListRow } from './queries.js';
 
 const creatorName = (r: PostListRow) => (r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname);
 const createdAt = (r: PostListRow) => seoulDateTime(new Date(r.created_at));
@@ -76,5 +76,21 @@ export function presentStudyGroup(r: PostDetailRow, viewerId: number | null): St
     createdDateTime: createdAt(r),
     creatorContact: creatorContact(r, viewerId),
     views: r.views,
+  };
+}
+
+export function presentMyPost(r: MyPostRow): MyPost {
+  return {
+    basePostId: r.id,
+    title: r.title,
+    inactive: r.inactive,
+    postType: r.kind,
+    createdAt: seoulDateTime(new Date(r.created_at)),
+    dueDate: r.due_date,
+    currentMembers: r.current_members,
+    totalMembers: r.total_members,
+    topic: r.topic,
+    applicantCount: Number(r.applicant_count),
+    hasGroup: false,
   };
 }

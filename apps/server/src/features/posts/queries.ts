@@ -1,10 +1,42 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { SearchType } from '@app/contract';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { MyPost, SearchType } from '@app/contract';
+import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import type { PostKind } from '../../db/schema/index.js';
+import { basePosts, groups, type PostKind, type PostRow } from '../../db/schema/index.js';
+import { seoulDate } from '../../lib/clock.js';
+import { NotFound } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { containsKeyword } from '../../lib/text-search.js';
 import { effectiveInactive } from './inactivity.js';
+
+/** Today in Seoul, the business date of due dates and inactivity (contract 1.1). */
+export const todayIn = (ctx: Pick<AppContext, 'clock'>) => seoulDate(ctx.clock.now());
+
+export async function findPost(db: Db, id: number): Promise<PostRow | undefined> {
+  const [row] = await db.select().from(basePosts).where(eq(basePosts.id, id));
+  return row;
+}
+
+/** The post, of the given kind when one is named (the other kind is 404 too), or NotFound with the route's text. */
+export async function loadPost(db: Db, id: number, notFoundText: string, kind?: PostKind): Promise<PostRow> {
+  const post = await findPost(db, id);
+  if (!post || (kind && post.kind !== kind)) throw new NotFound(notFoundText);
+  return post;
+}
+
+/**
+ * Locks the post row until the transaction ends, so group creation and decisions on one post run one at a
+ * time. False when the post is gone (deleted by a request that committed first).
+ */
+export async function lockPost(tx: Db, postId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR UPDATE`);
+  return rows.length > 0;
+}
+
+export async function hasGroup(db: Db, postId: number): Promise<boolean> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.postId, postId)).limit(1);
+  return rows.length > 0;
+}
 
 /** One list/detail row: the post, its effective inactivity, creator name and tags in order. */
 export interface PostListRow {
@@ -140,4 +172,30 @@ export async function findPostDetail(db: Db, id: number, today: string): Promise
         FROM base_posts p JOIN users u ON u.id = p.creator_id WHERE p.id = ${id}`,
   );
   return rows[0];
+}
+
+export interface MyPostRow {
+  id: number;
+  title: string;
+  inactive: boolean;
+  kind: MyPost['postType'];
+  created_at: Date;
+  due_date: string;
+  current_members: number;
+  total_members: number;
+  topic: string;
+  applicant_count: number | string;
+}
+
+/** The user's posts without a group, newest first (contract 3.5). */
+export function myPostRows(db: Db, userId: number, today: string): Promise<MyPostRow[]> {
+  return queryRows<MyPostRow>(
+    db,
+    sql`SELECT p.id, p.title, ${effectiveInactive(today)} AS inactive, p.kind, p.created_at,
+          p.due_date::text AS due_date, p.current_members, p.total_members, p.topic,
+          (SELECT count(*) FROM applications a WHERE a.post_id = p.id) AS applicant_count
+        FROM base_posts p
+        WHERE p.creator_id = ${userId} AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.post_id = p.id)
+        ORDER BY p.created_at DESC, p.id DESC`,
+  );
 }

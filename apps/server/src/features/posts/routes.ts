@@ -9,9 +9,10 @@ import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { viewerKey } from '../../lib/views.js';
-import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND, RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
-import { presentRecruitment, presentRecruitmentItem, presentStudyGroup, presentStudyGroupItem } from './presenter.js';
-import { listPosts, popularPosts, type PostDetailRow, type PostListRow, type Search } from './queries.js';
+import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
+import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND } from './texts.js';
+import { presentMyPost, presentRecruitment, presentRecruitmentItem, presentStudyGroup, presentStudyGroupItem } from './presenter.js';
+import { listPosts, myPostRows, popularPosts, todayIn, type PostDetailRow, type PostListRow, type Search } from './queries.js';
 import * as posts from './service.js';
 
 const idParams = z.object({ id: pathId });
@@ -35,7 +36,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
   const page = async (pageNumber: number, search: Search | null) => {
     const req = pageRequest(pageNumber, cfg.pageSize);
-    const { rows, total } = await listPosts(ctx.db, cfg.kind, posts.todayIn(ctx), req, search);
+    const { rows, total } = await listPosts(ctx.db, cfg.kind, todayIn(ctx), req, search);
     return toPage(rows.map(item), req, total);
   };
 
@@ -48,7 +49,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
   );
 
   app.get(`${cfg.path}/popular`, { schema: { tags }, config: { auth: 'public' } }, async () =>
-    (await popularPosts(ctx.db, cfg.kind, posts.todayIn(ctx))).map(item),
+    (await popularPosts(ctx.db, cfg.kind, todayIn(ctx))).map(item),
   );
 
   app.get(`${cfg.path}/:id`, { schema: { tags, params: idParams }, config: { auth: 'public' } }, async (req) =>
@@ -92,7 +93,9 @@ export default function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/base-posts/my-posts', { schema: { tags } }, async (req) => posts.myPosts(ctx, requireUser(req)));
+  app.get('/api/base-posts/my-posts', { schema: { tags } }, async (req) =>
+    (await myPostRows(ctx.db, requireUser(req).id, todayIn(ctx))).map(presentMyPost),
+  );
 
   app.delete('/api/base-posts/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
     await posts.deletePost(ctx, requireUser(req), req.params.id, { notFound: BASE_NOT_FOUND, forbidden: BASE_DELETE_FORBIDDEN });

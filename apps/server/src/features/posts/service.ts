@@ -4,56 +4,30 @@ import {
   checkStudyGroup,
   DUE_DATE_RULE_TEXT,
   type Checked,
-  type MyPost,
   type RecruitmentInput,
   type StudyGroupInput,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Db } from '../../db/client.js';
-import { basePosts, groups, postTags, viewRecords, type PostRow } from '../../db/schema/index.js';
-import { seoulDate, seoulDateTime } from '../../lib/clock.js';
+import type { Db } from '../../db/client.js';
+import { basePosts, postTags, viewRecords } from '../../db/schema/index.js';
+import { seoulDate } from '../../lib/clock.js';
+import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { countViewOnce } from '../../lib/views.js';
-import { effectiveInactive, isEffectivelyInactive } from './inactivity.js';
-import {
-  BELOW_CURRENT_TEXT,
-  EDIT_INACTIVE_TEXT,
-  HAS_GROUP_TEXT,
-  VIEW_INACTIVE_TEXT,
-  type KindConfig,
-} from './kinds.js';
-import { isAuthor } from './policy.js';
-import { findPostDetail, type PostDetailRow } from './queries.js';
+import { isEffectivelyInactive } from './inactivity.js';
+import type { KindConfig } from './kinds.js';
+import { canEditPost } from './policy.js';
+import { findPostDetail, hasGroup, loadPost, todayIn, type PostDetailRow } from './queries.js';
+import { BASE_NOT_FOUND, BELOW_CURRENT_TEXT, EDIT_INACTIVE_TEXT, HAS_GROUP_TEXT, VIEW_INACTIVE_TEXT } from './texts.js';
 
 type PostInput = RecruitmentInput | StudyGroupInput;
-
-export const todayIn = (ctx: AppContext) => seoulDate(ctx.clock.now());
 
 const orThrow = <T>(checked: Checked<T>): T => {
   if (!checked.ok) throw new BadRequest(checked.message);
   return checked.value;
 };
-
-export async function findPost(db: Db, id: number): Promise<PostRow | undefined> {
-  const [row] = await db.select().from(basePosts).where(eq(basePosts.id, id));
-  return row;
-}
-
-/**
- * Locks the post row until the transaction ends, so group creation and decisions on one post run one at a
- * time. False when the post is gone (deleted by a request that committed first).
- */
-export async function lockPost(tx: Db, postId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR UPDATE`);
-  return rows.length > 0;
-}
-
-export async function hasGroup(db: Db, postId: number): Promise<boolean> {
-  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.postId, postId)).limit(1);
-  return rows.length > 0;
-}
 
 /** A post of the route's kind (the other kind is 404 too), with everything its detail shows. */
 async function detailOrThrow(ctx: AppContext, cfg: KindConfig, id: number): Promise<PostDetailRow> {
@@ -114,9 +88,8 @@ export async function updatePost(
   id: number,
   body: unknown,
 ): Promise<PostDetailRow> {
-  const post = await findPost(ctx.db, id);
-  if (!post || post.kind !== cfg.kind) throw new NotFound(cfg.notFound);
-  if (!isAuthor(user, post)) throw new Forbidden(cfg.editForbidden);
+  const post = await loadPost(ctx.db, id, cfg.notFound, cfg.kind);
+  authorize(canEditPost(user, post), cfg.editForbidden);
   const today = todayIn(ctx);
   if (isEffectivelyInactive(post, today)) throw new Forbidden(EDIT_INACTIVE_TEXT, 'post_inactive');
   const input = validate(ctx, cfg, body);
@@ -138,9 +111,8 @@ export async function updatePost(
 }
 
 export async function closePost(ctx: AppContext, cfg: KindConfig, user: AuthUser, id: number): Promise<void> {
-  const post = await findPost(ctx.db, id);
-  if (!post || post.kind !== cfg.kind) throw new NotFound(cfg.closeNotFound);
-  if (!isAuthor(user, post)) throw new Forbidden(cfg.closeForbidden);
+  const post = await loadPost(ctx.db, id, cfg.closeNotFound, cfg.kind);
+  authorize(canEditPost(user, post), cfg.closeForbidden);
   await ctx.db.update(basePosts).set({ inactive: true, updatedAt: ctx.clock.now() }).where(eq(basePosts.id, id));
 }
 
@@ -157,9 +129,8 @@ export interface DeleteTexts {
 }
 
 export async function deletePost(ctx: AppContext, user: AuthUser, id: number, texts: DeleteTexts): Promise<void> {
-  const post = await findPost(ctx.db, id);
-  if (!post || (texts.kind && post.kind !== texts.kind)) throw new NotFound(texts.notFound);
-  if (!isAuthor(user, post)) throw new Forbidden(texts.forbidden);
+  const post = await loadPost(ctx.db, id, texts.notFound, texts.kind);
+  authorize(canEditPost(user, post), texts.forbidden);
   const hasGroupError = () => new BadRequest(HAS_GROUP_TEXT, 'post_has_group');
   if (await hasGroup(ctx.db, id)) throw hasGroupError();
   try {
@@ -173,48 +144,8 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
 
 /** Counts a view unless this viewer was counted in the last 24 h. */
 export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
-  const post = await findPost(ctx.db, postId);
-  if (!post) throw new NotFound('공고를 찾을 수 없습니다.');
+  await loadPost(ctx.db, postId, BASE_NOT_FOUND);
   await countViewOnce(ctx.db, { kind: 'POST', id: postId }, key, ctx.clock.now(), (tx) =>
     tx.update(basePosts).set({ views: sql`${basePosts.views} + 1` }).where(eq(basePosts.id, postId)),
   );
-}
-
-interface MyPostRow {
-  id: number;
-  title: string;
-  inactive: boolean;
-  kind: MyPost['postType'];
-  created_at: Date;
-  due_date: string;
-  current_members: number;
-  total_members: number;
-  topic: string;
-  applicant_count: number | string;
-}
-
-/** The caller's posts without a group, newest first (contract 3.5). */
-export async function myPosts(ctx: AppContext, user: AuthUser): Promise<MyPost[]> {
-  const rows = await queryRows<MyPostRow>(
-    ctx.db,
-    sql`SELECT p.id, p.title, ${effectiveInactive(todayIn(ctx))} AS inactive, p.kind, p.created_at,
-          p.due_date::text AS due_date, p.current_members, p.total_members, p.topic,
-          (SELECT count(*) FROM applications a WHERE a.post_id = p.id) AS applicant_count
-        FROM base_posts p
-        WHERE p.creator_id = ${user.id} AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.post_id = p.id)
-        ORDER BY p.created_at DESC, p.id DESC`,
-  );
-  return rows.map((r) => ({
-    basePostId: r.id,
-    title: r.title,
-    inactive: r.inactive,
-    postType: r.kind,
-    createdAt: seoulDateTime(new Date(r.created_at)),
-    dueDate: r.due_date,
-    currentMembers: r.current_members,
-    totalMembers: r.total_members,
-    topic: r.topic,
-    applicantCount: Number(r.applicant_count),
-    hasGroup: false,
-  }));
 }

@@ -1,26 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { NotFound } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-auth.js';
-import { parseBody } from '../../lib/validation.js';
+import { validBody } from '../../lib/validation.js';
+import { loadProfile } from './queries.js';
 import * as profiles from './service.js';
+import { PROFILE_NOT_FOUND } from './texts.js';
 
-export default function profileRoutes(app: FastifyInstance, ctx: AppContext) {
+export default function profileRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['profile'];
 
   app.get('/api/user-info/my-info', { schema: { tags } }, async (req) => profiles.myInfo(ctx, requireUser(req).id));
 
-  app.post('/api/user-info', { schema: { tags } }, async (req, reply) => {
+  app.post('/api/user-info', { schema: { tags, body: profileBody } }, async (req, reply) => {
     const user = requireUser(req);
-    const input = parseBody(profileBody, req.body);
-    return reply.status(201).send(await profiles.createProfile(ctx, user.id, input));
+    return reply.status(201).send(await profiles.createProfile(ctx, user.id, req.body));
   });
 
   // Contract 3.2: a missing profile (404) is reported before validation.
-  app.put('/api/user-info', { schema: { tags } }, async (req) => {
+  app.put('/api/user-info', { schema: { tags, body: profileBody }, attachValidation: true }, async (req) => {
     const user = requireUser(req);
-    if (!(await profiles.findProfile(ctx.db, user.id))) throw new NotFound('사용자를 찾을 수 없습니다.');
-    return profiles.updateProfile(ctx, user.id, parseBody(profileBody, req.body));
+    await loadProfile(ctx.db, user.id, PROFILE_NOT_FOUND);
+    return profiles.updateProfile(ctx, user.id, validBody(req));
   });
 }

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { MyProfileInfo, Profile } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { applicationProfiles, users, type ProfileRow } from '../../db/schema/index.js';
+import { applicationProfiles, users } from '../../db/schema/index.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { presentProfile } from './presenter.js';
+import { findProfile } from './queries.js';
+import { DUPLICATE_PROFILE, PROFILE_INFO_NOT_FOUND, PROFILE_NOT_FOUND } from './texts.js';
 
 export interface ProfileInput {
   contact: string;
@@ -12,20 +14,8 @@ export interface ProfileInput {
   techStacks: string[];
 }
 
-const duplicateProfile = () => new Conflict('duplicate_profile', '이미 지원 정보가 등록되어 있습니다.');
+const duplicateProfile = () => new Conflict('duplicate_profile', DUPLICATE_PROFILE);
 
-export const presentProfile = (p: ProfileRow): Profile => ({
-  id: p.id,
-  userId: p.userId,
-  contact: p.contact,
-  techStacks: p.techStacks,
-  field: p.field,
-});
-
-export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(applicationProfiles).where(eq(applicationProfiles.userId, userId));
-  return row;
-}
 
 export async function myInfo(ctx: AppContext, userId: number): Promise<MyProfileInfo> {
   const [row] = await ctx.db
@@ -33,7 +23,7 @@ export async function myInfo(ctx: AppContext, userId: number): Promise<MyProfile
     .from(applicationProfiles)
     .innerJoin(users, eq(users.id, applicationProfiles.userId))
     .where(eq(applicationProfiles.userId, userId));
-  if (!row) throw new NotFound('사용자 정보를 찾을 수 없습니다.');
+  if (!row) throw new NotFound(PROFILE_INFO_NOT_FOUND);
   const { profile } = row;
   return {
     nickname: row.nickname ?? '',
@@ -68,6 +58,6 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Prof
     .set({ ...input, updatedAt: ctx.clock.now() })
     .where(eq(applicationProfiles.userId, userId))
     .returning();
-  if (!row) throw new NotFound('사용자를 찾을 수 없습니다.');
+  if (!row) throw new NotFound(PROFILE_NOT_FOUND);
   return presentProfile(row);
 }

@@ -11,7 +11,8 @@ import {
   scheduleTotal,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { authorize, loadGroupAccess } from '../../lib/access.js';
+import { loadGroupAccess } from '../../lib/access.js';
+import { authorize } from '../../lib/authorize.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { parseBody } from '../../lib/validation.js';
 import { isClaimedWriter } from './policy.js';

@@ -4,19 +4,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applicationProfiles,
-  applications,
-  basePosts,
-  groupMembers,
-  loginFailures,
-  messages,
-  postTags,
-  users,
-  viewRecords,
-} from '../db/schema/index.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, recruitmentBody, resetLimits } from '../features/posts/testing.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { applicationProfiles, applications, basePosts, groupMembers, loginFailures, messages, postTags, users, viewRecords } from '../../db/schema/index.js';
+import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, recruitmentBody, resetLimits } from '../posts/testing.js';
+import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { boards, messages, replies, users, viewRecords } from '../db/schema/index.js';
-import { MemoryCounterStore, RateLimiter } from '../lib/rate-limit.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { boards, messages, replies, users, viewRecords } from '../../db/schema/index.js';
+import { MemoryCounterStore, RateLimiter } from '../../lib/rate-limit.js';
+import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
 let alice: TestUser;

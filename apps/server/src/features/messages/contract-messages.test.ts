@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, users } from '../db/schema/index.js';
-import { sendSystemMessage } from '../features/messages/system-messages.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { messages, users } from '../../db/schema/index.js';
+import { sendSystemMessage } from './system-messages.js';
+import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,54 @@
+import { WITHDRAWN_NAME, type Applicant, type ApplyResult, type MyApplication } from '@app/contract';
+import type { ApplicationStatusValue, ProfileRow } from '../../db/schema/index.js';
+import { seoulDateTime } from '../../lib/clock.js';
+
+export interface MyApplicationRow {
+  id: number;
+  post_id: number;
+  title: string;
+  status: ApplicationStatusValue;
+  applied_at: Date;
+  inactive: boolean;
+  kind: MyApplication['postType'];
+}
+
+export interface ApplicantRow {
+  id: number;
+  applicant_id: number;
+  status: ApplicationStatusValue;
+  nickname: string | null;
+  withdrawn: boolean;
+  contact: string | null;
+  field: string | null;
+  tech_stacks: string[] | null;
+}
+
+export const presentApplyResult = (applicationId: number, nickname: string, profile: ProfileRow): ApplyResult => ({
+  applicationId,
+  applicantNickname: nickname,
+  status: 'PENDING',
+  techStacks: profile.techStacks,
+  field: profile.field,
+  contact: profile.contact,
+});
+
+export const presentMyApplication = (r: MyApplicationRow): MyApplication => ({
+  applicationId: r.id,
+  basePostId: r.post_id,
+  recruitmentTitle: r.title,
+  status: r.status,
+  applyDateTime: seoulDateTime(new Date(r.applied_at)),
+  inactive: r.inactive,
+  postType: r.kind,
+});
+
+/** An applicant without a profile still lists, with empty field and skills (contract 3.5). */
+export const presentApplicant = (r: ApplicantRow): Applicant => ({
+  applicationId: r.id,
+  applicantNickname: r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname,
+  status: r.status,
+  techStacks: r.tech_stacks ?? [],
+  field: r.field ?? '',
+  contact: r.contact ?? null,
+  userId: r.applicant_id,
+});

@@ -1,0 +1,49 @@
+// House rules as lint rules (README "Architecture"): imports only go in the allowed directions.
+import path from 'node:path';
+
+const WEB_FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
+const SERVER_FEATURES = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}features${path.sep}`;
+
+const areaOf = (file, marker) => {
+  const i = file.indexOf(marker);
+  return i < 0 ? null : file.slice(i + marker.length).split(path.sep)[0];
+};
+
+function importRule(check) {
+  return {
+    meta: { type: 'problem', schema: [] },
+    create(context) {
+      const file = context.filename;
+      const visit = (node) => {
+        const spec = node.source && node.source.value;
+        if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+        const message = check(file, path.resolve(path.dirname(file), spec));
+        if (message) context.report({ node, message });
+      };
+      return { ImportDeclaration: visit, ImportExpression: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
+    },
+  };
+}
+
+export const boundaries = {
+  rules: {
+    // Web: a feature folder never imports another; share through src/shared or compose in src/app.
+    'web-feature-isolation': importRule((file, target) => {
+      const from = areaOf(file, WEB_FEATURES);
+      const to = areaOf(target, WEB_FEATURES);
+      return from && to && from !== to
+        ? `features/${from} must not import features/${to}: move the shared part to src/shared or compose in src/app`
+        : null;
+    }),
+    // Server: an area reads another area through its queries/policy/presenter/texts, never its service or routes.
+    'server-area-boundaries': importRule((file, target) => {
+      const from = areaOf(file, SERVER_FEATURES);
+      const to = areaOf(target, SERVER_FEATURES);
+      if (!from || !to || from === to || from === 'index.ts') return null;
+      const base = path.basename(target).replace(/\.(js|ts)$/, '');
+      return base === 'service' || base === 'routes'
+        ? `features/${from} must not import ${to}/${base}: read it through ${to}/queries.ts (or react to its events)`
+        : null;
+    }),
+  },
+};
