@@ -15,7 +15,10 @@ async function apiGroup(request: APIRequestContext, admin: ApiUser, name: string
   expect(post.status(), await post.text()).toBe(201);
   const postId = ((await post.json()) as { id: number }).id;
   expect((await request.patch(`/api/recruitments/${postId}/close`, { headers: auth(admin) })).status()).toBe(200);
-  const group = await request.post('/api/groups', { headers: auth(admin), data: { basePostId: postId, name, description: `${name} 설명` } });
+  const group = await request.post('/api/groups', {
+    headers: auth(admin),
+    data: { basePostId: postId, name, description: `${name} 설명` },
+  });
   expect(group.status(), await group.text()).toBe(201);
   return { id: ((await group.json()) as { id: number }).id, postId, title };
 }
@@ -44,7 +47,11 @@ async function addEntry(page: Page, date: string, content: string) {
   await expect(dialog.getByText(content)).toBeVisible();
 }
 
-test('the admin invites a user, who finds the group in my groups and NEW on the members page', async ({ page, request, dialogs }) => {
+test('the admin invites a user, who finds the group in my groups and NEW on the members page', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const admin = await apiUser(request);
   const invitee = await apiUser(request);
   const name = `초대 그룹 ${unique()}`;
@@ -150,14 +157,20 @@ test('two members add entries on the same day; each edits and deletes only their
   await expect(page.getByRole('heading', { name: `${year}년 ${month}월` })).toBeVisible();
 });
 
-test('a busy day shows three names and + N more; the calendar works at 390 px and from the keyboard', async ({ page, request }) => {
+test('a busy day shows three names and + N more; the calendar works at 390 px and from the keyboard', async ({
+  page,
+  request,
+}) => {
   const admin = await apiUser(request);
   const group = await apiGroup(request, admin, `붐비는 그룹 ${unique()}`);
   const today = seoulToday();
   const others = [await apiUser(request), await apiUser(request), await apiUser(request)];
   for (const u of [admin, ...others]) {
     if (u !== admin) await apiInvite(request, admin, group.id, u);
-    const res = await request.post('/api/schedules', { headers: auth(u), data: { groupId: group.id, content: `${u.nickname} 일정`, date: today } });
+    const res = await request.post('/api/schedules', {
+      headers: auth(u),
+      data: { groupId: group.id, content: `${u.nickname} 일정`, date: today },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
   await page.setViewportSize({ width: 390, height: 844 });
@@ -214,7 +227,11 @@ test('the admin kicks a member, who then gets 403; another member leaves', async
   await expect(page.getByTestId('my-group').filter({ hasText: name })).toHaveCount(0);
 });
 
-test('the admin edits and deletes the group from my groups, and the post is back in my posts', async ({ page, request, dialogs }) => {
+test('the admin edits and deletes the group from my groups, and the post is back in my posts', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const admin = await apiUser(request);
   const member = await apiUser(request);
   const name = `정리할 그룹 ${unique()}`;
@@ -262,4 +279,3 @@ test('members and my groups without a token: 로그인이 필요합니다. and t
     dialogs.messages.length = 0;
   }
 });
-
