@@ -183,7 +183,13 @@ test('a busy day shows three names and + N more; the calendar works at 390 px an
   expect(box.height).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // arrow keys move a week at a time and back; Enter opens the focused day
   await cell.focus();
+  const [away, back] = Number(today.slice(8)) <= 21 ? ['ArrowDown', 'ArrowUp'] : ['ArrowUp', 'ArrowDown'];
+  await page.keyboard.press(away);
+  await expect(cell).not.toBeFocused();
+  await page.keyboard.press(back);
+  await expect(cell).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = dayDialog(page);
   await expect(dialog.getByTestId('schedule-entry')).toHaveCount(4);
@@ -191,8 +197,10 @@ test('a busy day shows three names and + N more; the calendar works at 390 px an
   expect(dbox.x).toBeGreaterThanOrEqual(0);
   expect(dbox.x + dbox.width).toBeLessThanOrEqual(390);
   expect(dbox.y + dbox.height).toBeLessThanOrEqual(844);
+  await expect(dialog).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  await expect(cell).toBeFocused();
 });
 
 test('the admin kicks a member, who then gets 403; another member leaves', async ({ page, request, dialogs }) => {

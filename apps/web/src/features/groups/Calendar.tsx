@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { seoulToday } from '../../shared/lib/format';
 import { dayPreview, monthOf, monthWeeks, NAME_COLOURS, namesByDate, shiftMonth, WEEKDAYS } from './calendar';
 import { useScheduleTotals } from './api';
@@ -46,11 +46,14 @@ export function Calendar({ groupId, onPickDay }: CalendarProps) {
           </button>
         </p>
       )}
-      <div role="grid" className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 text-xs">
+      <div
+        onKeyDown={moveFocus}
+        className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 text-xs"
+      >
         {WEEKDAYS.map((d, i) => (
           <div
             key={d}
-            role="columnheader"
+            aria-hidden="true"
             className={`bg-gray-50 py-1 text-center font-medium ${i === 0 ? 'text-red-500' : i === 6 ? 'text-blue-500' : 'text-gray-600'}`}
           >
             {d}
@@ -68,6 +71,21 @@ export function Calendar({ groupId, onPickDay }: CalendarProps) {
       </div>
     </section>
   );
+}
+
+const ARROW_DAYS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/** Arrow keys move between the days of the shown month (Tab still walks every day). */
+function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
+  const delta = ARROW_DAYS[e.key];
+  const from = (e.target as HTMLElement).dataset.date;
+  if (!delta || !from) return;
+  const target = new Date(Date.parse(`${from}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
+  const cell = e.currentTarget.querySelector<HTMLElement>(`[data-date="${target}"]`);
+  if (cell) {
+    e.preventDefault();
+    cell.focus();
+  }
 }
 
 function DayCell({ date, names, today, onPick }: { date: string; names: string[]; today: boolean; onPick(date: string): void }) {
