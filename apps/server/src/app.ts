@@ -36,7 +36,7 @@ export interface BuiltApp {
   ctx: AppContext;
   database: Database;
   /** every API route as registered (method, url), for route-wide tests */
-  apiRoutes: Array<{ method: string; url: string }>;
+  apiRoutes: Array<{ method: string; url: string; schema?: { body?: unknown; response?: unknown } }>;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -112,7 +112,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const apiRoutes: BuiltApp['apiRoutes'] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as BuiltApp['apiRoutes'][number]['schema'] });
+    }
   });
 
   registerRequestAuth(app, ctx);

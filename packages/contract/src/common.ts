@@ -26,3 +26,4 @@ export interface Page<T> {
 /** ISO 8601 with an explicit offset, to whole seconds. */
 export const dateTime = z.string().describe('DateTime, e.g. 2025-06-01T13:45:12+09:00');
 export const plainText = z.string().describe('text/plain; charset=utf-8');
+export const noContent = z.undefined().describe('no body');

@@ -108,3 +108,12 @@ export const scheduleDetail = z.object({
   content: z.string(),
 });
 export type ScheduleDetail = z.infer<typeof scheduleDetail>;
+
+// ---- group creation (3.6) ----
+
+const createGroupFields = {
+  ...groupInfoFields,
+  basePostId: bodyId(BAD_REQUEST_TEXT),
+};
+export const createGroupBody = fieldsBody(createGroupFields);
+export type CreateGroupBody = z.input<z.ZodObject<typeof createGroupFields>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { groupInfoFields } from './groups.js';
-import { asFields, BAD_REQUEST_TEXT, bodyId, dateField, fieldsBody, stringList, text } from './text.js';
+import { dateTime } from './common.js';
+import { asFields, dateField, fieldsBody, stringList, text } from './text.js';
 
 /** Result of an ordered validation: the first failed rule's text, or the cleaned value. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -49,20 +49,11 @@ const profileFields = {
 export const profileBody = fieldsBody(profileFields);
 export type ProfileBody = z.input<z.ZodObject<typeof profileFields>>;
 
-export interface Profile {
-  id: number;
-  userId: number;
-  contact: string;
-  techStacks: string[];
-  field: string;
-}
-export interface MyProfileInfo {
-  nickname: string;
-  email: string;
-  contact: string;
-  techStacks: string[];
-  field: string;
-}
+const profileShape = { contact: z.string(), techStacks: z.array(z.string()), field: z.string() };
+export const profile = z.object({ id: z.number().int(), userId: z.number().int(), ...profileShape });
+export type Profile = z.infer<typeof profile>;
+export const myProfileInfo = z.object({ nickname: z.string(), email: z.string(), ...profileShape });
+export type MyProfileInfo = z.infer<typeof myProfileInfo>;
 
 // ---- posts (3.3, 3.4) ----
 
@@ -135,6 +126,9 @@ export function checkRecruitment(body: unknown, minDueDate?: string): Checked<Re
   );
 }
 
+/** The recruitment body as /docs shows it; the server checks it in order with {@link checkRecruitment}. */
+export const recruitmentBody = z.object({ ...recruitmentFields, dueDate: dueDateField });
+
 export interface StudyGroupInput {
   title: string;
   description: string;
@@ -192,135 +186,49 @@ export function checkStudyGroup(body: unknown, today: string, minDueDate?: strin
   );
 }
 
+/** The study-group body as /docs shows it; the server checks it in order with {@link checkStudyGroup}. */
+export const studyGroupBody = z.object({ ...studyFields, dueDate: dueDateField });
+
 export const SEARCH_TOO_LONG_TEXT = '검색어는 최대 50자까지 입력 가능합니다.';
 export const SEARCH_TYPES = ['all', 'title', 'creator', 'content'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-export interface RecruitmentItem {
-  id: number;
-  title: string;
-  dueDate: string;
-  createdAt: string;
-  currentMembers: number;
-  totalMembers: number;
-  tags: string[];
-  creatorNickname: string;
-  inactive: boolean;
-  views: number;
-  topic: string;
-}
-export interface Recruitment {
-  id: number;
-  title: string;
-  description: string;
-  createdDateTime: string;
-  dueDate: string;
-  currentMembers: number;
-  totalMembers: number;
-  tags: string[];
-  creatorNickname: string;
-  creatorContact: string | null;
-  topic: string;
-  views: number;
-}
-export interface StudyGroupItem {
-  id: number;
-  creatorNickname: string;
-  title: string;
-  currentMembers: number;
-  totalMembers: number;
-  topic: string;
-  inactive: boolean;
-  dueDate: string;
-  createdAt: string;
-  views: number;
-  startDate: string;
-  endDate: string;
-}
-export interface StudyGroup {
-  id: number;
-  creatorNickname: string;
-  title: string;
-  description: string;
-  currentMembers: number;
-  totalMembers: number;
-  topic: string;
-  startDate: string;
-  endDate: string;
-  dueDate: string;
-  createdDateTime: string;
-  creatorContact: string | null;
-  views: number;
-}
-
-export type PostType = 'RECRUITMENT' | 'STUDY_GROUP';
-export interface MyPost {
-  basePostId: number;
-  title: string;
-  inactive: boolean;
-  postType: PostType;
-  createdAt: string;
-  dueDate: string;
-  currentMembers: number;
-  totalMembers: number;
-  topic: string;
-  applicantCount: number;
-  hasGroup: false;
-}
-
-// ---- applications (3.2, 3.5) ----
-
-export type ApplicationStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export const applyBody = fieldsBody({ recruitmentId: bodyId('공고 정보가 올바르지 않습니다.') });
-export type ApplyBody = { recruitmentId: number | string };
-
-export const INVALID_STATUS_TEXT = '지원 상태 값이 올바르게 전달되지 않았습니다.';
-export const statusBody = fieldsBody({ applicationId: bodyId(BAD_REQUEST_TEXT), status: z.unknown().optional() });
-export type StatusBody = { applicationId: number | string; status: 'APPROVED' | 'REJECTED'; basePostId?: number };
-
-export interface Applicant {
-  applicationId: number;
-  applicantNickname: string;
-  status: ApplicationStatus;
-  techStacks: string[];
-  field: string;
-  contact: string | null;
-  userId: number;
-}
-export interface ApplicantList {
-  title: string;
-  applicants: Applicant[];
-  totalPages: number;
-  number: number;
-  size: number;
-  totalElements: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-}
-export interface ApplyResult {
-  applicationId: number;
-  applicantNickname: string;
-  status: 'PENDING';
-  techStacks: string[];
-  field: string;
-  contact: string | null;
-}
-export interface MyApplication {
-  applicationId: number;
-  basePostId: number;
-  recruitmentTitle: string;
-  status: ApplicationStatus;
-  applyDateTime: string;
-  inactive: boolean;
-  postType: PostType;
-}
-
-// ---- group creation (3.6) ----
-
-const createGroupFields = {
-  ...groupInfoFields,
-  basePostId: bodyId(BAD_REQUEST_TEXT),
+const postCommon = {
+  id: z.number().int(),
+  title: z.string(),
+  dueDate: z.string(),
+  currentMembers: z.number().int(),
+  totalMembers: z.number().int(),
+  creatorNickname: z.string(),
+  topic: z.string(),
+  views: z.number().int(),
 };
-export const createGroupBody = fieldsBody(createGroupFields);
-export type CreateGroupBody = z.input<z.ZodObject<typeof createGroupFields>>;
+const listed = { inactive: z.boolean(), createdAt: dateTime };
+const detailed = { description: z.string(), createdDateTime: dateTime, creatorContact: z.string().nullable() };
+const studyDates = { startDate: z.string(), endDate: z.string() };
+
+export const recruitmentItem = z.object({ ...postCommon, ...listed, tags: z.array(z.string()) });
+export type RecruitmentItem = z.infer<typeof recruitmentItem>;
+export const recruitment = z.object({ ...postCommon, ...detailed, tags: z.array(z.string()) });
+export type Recruitment = z.infer<typeof recruitment>;
+export const studyGroupItem = z.object({ ...postCommon, ...listed, ...studyDates });
+export type StudyGroupItem = z.infer<typeof studyGroupItem>;
+export const studyGroup = z.object({ ...postCommon, ...detailed, ...studyDates });
+export type StudyGroup = z.infer<typeof studyGroup>;
+
+export const postType = z.enum(['RECRUITMENT', 'STUDY_GROUP']);
+export type PostType = z.infer<typeof postType>;
+export const myPost = z.object({
+  basePostId: z.number().int(),
+  title: z.string(),
+  inactive: z.boolean(),
+  postType,
+  createdAt: dateTime,
+  dueDate: z.string(),
+  currentMembers: z.number().int(),
+  totalMembers: z.number().int(),
+  topic: z.string(),
+  applicantCount: z.number().int(),
+  hasGroup: z.literal(false),
+});
+export type MyPost = z.infer<typeof myPost>;

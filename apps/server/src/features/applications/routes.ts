@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyBody, pageParam, pathId, statusBody } from '@app/contract';
+import { applicantList, applyBody, applyResult, myApplication, pageParam, pathId, plainText, statusBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
@@ -14,22 +14,29 @@ export default function applicationRoutes(fastify: FastifyInstance, ctx: AppCont
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['applications'];
 
-  app.post('/api/applications', { schema: { tags, body: applyBody }, config: { rateLimit: [LIMITS.apply] } }, async (req, reply) => {
+  app.post('/api/applications', { schema: { tags, body: applyBody, response: { 201: applyResult } }, config: { rateLimit: [LIMITS.apply] } }, async (req, reply) => {
     const user = requireUser(req);
     return reply.status(201).send(await applications.apply(ctx, user, req.body.recruitmentId));
   });
 
-  app.get('/api/applications/my-list', { schema: { tags } }, async (req) =>
+  app.get('/api/applications/my-list', { schema: { tags, response: { 200: z.array(myApplication) } } }, async (req) =>
     applications.myApplications(ctx, requireUser(req)),
   );
 
   app.get(
     '/api/applications/:basePostId/list',
-    { schema: { tags, params: z.object({ basePostId: pathId }), querystring: z.object({ page: pageParam }) } },
+    {
+      schema: {
+        tags,
+        params: z.object({ basePostId: pathId }),
+        querystring: z.object({ page: pageParam }),
+        response: { 200: applicantList },
+      },
+    },
     async (req) => applications.applicantList(ctx, requireUser(req), req.params.basePostId, req.query.page),
   );
 
-  app.put('/api/applications/status', { schema: { tags, body: statusBody } }, async (req, reply) => {
+  app.put('/api/applications/status', { schema: { tags, body: statusBody, response: { 200: plainText } } }, async (req, reply) => {
     await applications.decide(ctx, requireUser(req), req.body.applicationId, req.body.status);
     return sendText(reply, 200, STATUS_UPDATED);
   });

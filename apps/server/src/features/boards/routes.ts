@@ -14,6 +14,7 @@ import {
   reply,
   updateBoardBody,
   updateReplyBody,
+  noContent,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { NotFound } from '../../lib/errors.js';
@@ -69,7 +70,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/boards/:id/view',
-    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
+    { schema: { tags, params: idParams, response: { 204: noContent } }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
       await boards.countView(ctx.db, req.params.id, viewerKey(req, ctx.config.jwtSecret), ctx.clock.now());
       return reply.status(204).send();

@@ -10,6 +10,7 @@ import {
   pathId,
   RECENT_MESSAGES,
   sendMessageBody,
+  noContent,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
@@ -47,7 +48,7 @@ export default function messageRoutes(fastify: FastifyInstance, ctx: AppContext)
     return presentMessage(await messages.openMessage(ctx, user.id, req.params.id), user.nickname);
   });
 
-  app.delete('/api/messages/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+  app.delete('/api/messages/:id', { schema: { tags, params: idParams, response: { 204: noContent } } }, async (req, reply) => {
     await messages.deleteMessage(ctx.db, requireUser(req).id, req.params.id);
     return reply.status(204).send();
   });

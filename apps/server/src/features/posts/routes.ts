@@ -1,7 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codePoints, pageParam, pathId, SEARCH_TOO_LONG_TEXT, SEARCH_TYPES, type SearchType } from '@app/contract';
+import {
+  codePoints,
+  myPost,
+  noContent,
+  pageOf,
+  pageParam,
+  pathId,
+  plainText,
+  recruitment,
+  recruitmentBody,
+  recruitmentItem,
+  SEARCH_TOO_LONG_TEXT,
+  SEARCH_TYPES,
+  studyGroup,
+  studyGroupBody,
+  studyGroupItem,
+  type SearchType,
+} from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { BadRequest } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
@@ -31,6 +48,13 @@ function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search
 function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['posts'];
+  const shape =
+    cfg.kind === 'RECRUITMENT'
+      ? { item: recruitmentItem, detail: recruitment, body: recruitmentBody }
+      : { item: studyGroupItem, detail: studyGroup, body: studyGroupBody };
+  // Post bodies are checked by the service, in the contract's order and against today's date; the schema documents them.
+  const write = (status: 200 | 201) => ({ body: shape.body, response: { [status]: shape.detail } });
+  const list = { 200: pageOf(shape.item) };
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
   const detail = (r: PostDetailRow, viewerId: number | null) =>
     cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
@@ -40,39 +64,39 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     return toPage(rows.map(item), req, total);
   };
 
-  app.get(cfg.path, { schema: { tags, querystring: pageQuery }, config: { auth: 'public' } }, async (req) =>
+  app.get(cfg.path, { schema: { tags, querystring: pageQuery, response: list }, config: { auth: 'public' } }, async (req) =>
     page(req.query.page, null),
   );
 
-  app.get(`${cfg.path}/search`, { schema: { tags, querystring: searchQuery }, config: { auth: 'public' } }, async (req) =>
+  app.get(`${cfg.path}/search`, { schema: { tags, querystring: searchQuery, response: list }, config: { auth: 'public' } }, async (req) =>
     page(req.query.page, parseSearch(req.query)),
   );
 
-  app.get(`${cfg.path}/popular`, { schema: { tags }, config: { auth: 'public' } }, async () =>
+  app.get(`${cfg.path}/popular`, { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } }, async () =>
     (await popularPosts(ctx.db, cfg.kind, todayIn(ctx))).map(item),
   );
 
-  app.get(`${cfg.path}/:id`, { schema: { tags, params: idParams }, config: { auth: 'public' } }, async (req) =>
+  app.get(`${cfg.path}/:id`, { schema: { tags, params: idParams, response: { 200: shape.detail } }, config: { auth: 'public' } }, async (req) =>
     detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),
   );
 
-  app.post(cfg.path, { schema: { tags }, config: { rateLimit: [LIMITS.contentCreate] } }, async (req, reply) => {
+  app.post(cfg.path, { schema: { tags, ...write(201) }, attachValidation: true, config: { rateLimit: [LIMITS.contentCreate] } }, async (req, reply) => {
     const user = requireUser(req);
     return reply.status(201).send(detail(await posts.createPost(ctx, cfg, user, req.body), user.id));
   });
 
-  app.put(`${cfg.path}/:id`, { schema: { tags, params: idParams } }, async (req) => {
+  app.put(`${cfg.path}/:id`, { schema: { tags, params: idParams, ...write(200) }, attachValidation: true }, async (req) => {
     const user = requireUser(req);
     return detail(await posts.updatePost(ctx, cfg, user, req.params.id, req.body), user.id);
   });
 
-  app.delete(`${cfg.path}/:id`, { schema: { tags, params: idParams } }, async (req, reply) => {
+  app.delete(`${cfg.path}/:id`, { schema: { tags, params: idParams, response: { 204: noContent } } }, async (req, reply) => {
     const texts = { kind: cfg.kind, notFound: cfg.deleteNotFound, forbidden: cfg.deleteForbidden };
     await posts.deletePost(ctx, requireUser(req), req.params.id, texts);
     return reply.status(204).send();
   });
 
-  app.patch(`${cfg.path}/:id/close`, { schema: { tags, params: idParams } }, async (req, reply) => {
+  app.patch(`${cfg.path}/:id/close`, { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
     await posts.closePost(ctx, cfg, requireUser(req), req.params.id);
     return sendText(reply, 200, cfg.closed);
   });
@@ -86,18 +110,18 @@ export default function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/base-posts/:id/view',
-    { schema: { tags, params: idParams }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
+    { schema: { tags, params: idParams, response: { 204: noContent } }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
       await posts.countView(ctx, req.params.id, viewerKey(req, ctx.config.jwtSecret));
       return reply.status(204).send();
     },
   );
 
-  app.get('/api/base-posts/my-posts', { schema: { tags } }, async (req) =>
+  app.get('/api/base-posts/my-posts', { schema: { tags, response: { 200: z.array(myPost) } } }, async (req) =>
     (await myPostRows(ctx.db, requireUser(req).id, todayIn(ctx))).map(presentMyPost),
   );
 
-  app.delete('/api/base-posts/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+  app.delete('/api/base-posts/:id', { schema: { tags, params: idParams, response: { 200: noContent } } }, async (req, reply) => {
     await posts.deletePost(ctx, requireUser(req), req.params.id, { notFound: BASE_NOT_FOUND, forbidden: BASE_DELETE_FORBIDDEN });
     return reply.status(200).send();
   });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../shared/ui/Field';
+import { FormButtons } from '../../shared/ui/FormButtons';
 import { joinPhone, PhoneInput } from '../../shared/ui/PhoneInput';
 import { accountApi } from './api';
 import { EmailInput, joinEmail, type EmailValue } from './EmailInput';
@@ -18,19 +19,20 @@ interface AccountFormProps {
   mode: 'register' | 'edit';
   initial: { loginId: string; email: EmailValue; phone: [string, string, string]; nickname: string };
   submitLabel: string;
-  onSubmit(values: AccountFormValues): Promise<void>;
+  /** the save is under way: the submit button waits */
+  busy: boolean;
+  onSubmit(values: AccountFormValues): void;
   onCancel(): void;
 }
 
 /** Sign-up and edit-my-info share one form; edit keeps the login id read-only and the old nickname verified. */
-export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: AccountFormProps) {
+export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCancel }: AccountFormProps) {
   const [loginId, setLoginId] = useState(initial.loginId);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [email, setEmail] = useState(initial.email);
   const [phone, setPhone] = useState(initial.phone);
   const [nickname, setNickname] = useState(initial.nickname);
-  const [busy, setBusy] = useState(false);
 
   const idCheck = useDuplicateCheck(loginId, accountApi.loginIdTaken, {
     taken: '이미 사용 중인 아이디입니다.',
@@ -47,43 +49,26 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
   });
   const nicknameOk = nickCheck.verified || (mode === 'edit' && nickname === initial.nickname);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     if (mode === 'register' && !idCheck.verified) return alert('아이디 중복확인을 진행해주세요.');
     if (!nicknameOk) return alert('닉네임 중복확인을 진행해주세요.');
-    setBusy(true);
-    try {
-      await onSubmit({ loginId, password, email: joinEmail(email), phoneNumber: joinPhone(phone), nickname: nickname.trim() });
-    } finally {
-      setBusy(false);
-    }
+    onSubmit({ loginId, password, email: joinEmail(email), phoneNumber: joinPhone(phone), nickname: nickname.trim() });
   };
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-      <Field label="아이디" htmlFor="loginId">
-        <div className="flex gap-2">
-          <input
-            id="loginId"
-            className="input flex-1"
-            value={loginId}
-            readOnly={mode === 'edit'}
-            disabled={mode === 'edit'}
-            autoComplete="username"
-            onChange={(e) => {
-              setLoginId(e.target.value);
-              idCheck.reset();
-            }}
-          />
-          {mode === 'register' && (
-            <button type="button" className="btn-secondary" onClick={idCheck.run}>
-              중복확인
-            </button>
-          )}
-          {idCheck.verified && <span className="self-center text-sm text-green-600">확인됨</span>}
-        </div>
-        <FieldProblem text={idCheck.problem} />
-      </Field>
+      <CheckedField
+        label="아이디"
+        id="loginId"
+        value={loginId}
+        onChange={setLoginId}
+        check={idCheck}
+        verified={idCheck.verified}
+        locked={mode === 'edit'}
+        autoComplete="username"
+      />
       <Field label="비밀번호" htmlFor="password">
         <input
           id="password"
@@ -114,32 +99,68 @@ export function AccountForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
       <Field label="전화번호">
         <PhoneInput parts={phone} onChange={setPhone} />
       </Field>
-      <Field label="닉네임" htmlFor="nickname">
-        <div className="flex gap-2">
-          <input id="nickname" className="input flex-1" value={nickname} onChange={(e) => {
-              setNickname(e.target.value);
-              nickCheck.reset();
-            }}
-          />
-          <button type="button" className="btn-secondary" onClick={nickCheck.run}>
-            중복확인
-          </button>
-          {nicknameOk && <span className="self-center text-sm text-green-600">확인됨</span>}
-        </div>
-        <FieldProblem text={nickCheck.problem} />
-      </Field>
-      <div className="mt-2 flex gap-2">
-        <button type="button" className="btn-secondary flex-1" onClick={onCancel}>
-          취소
-        </button>
-        <button type="submit" className="btn-primary flex-1" disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <CheckedField
+        label="닉네임"
+        id="nickname"
+        value={nickname}
+        onChange={setNickname}
+        check={nickCheck}
+        verified={nicknameOk}
+      />
+      <FormButtons
+        cancelLabel="취소"
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        busy={busy}
+        className="mt-2 flex gap-2"
+        stretch
+      />
     </form>
   );
 }
 
 function FieldProblem({ text }: { text: string }) {
   return text ? <p className="text-sm text-red-500">{text}</p> : null;
+}
+
+interface CheckedFieldProps {
+  label: string;
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  /** the field's duplicate check: typing unverifies it */
+  check: { run(): void; reset(): void; problem: string };
+  verified: boolean;
+  /** read-only, without the check button (the login id on the edit page) */
+  locked?: boolean;
+  autoComplete?: string;
+}
+
+/** A field with a 중복확인 button, 확인됨 once verified, and the server's reason when the check refused the value. */
+function CheckedField({ label, id, value, onChange, check, verified, locked = false, autoComplete }: CheckedFieldProps) {
+  return (
+    <Field label={label} htmlFor={id}>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          className="input flex-1"
+          value={value}
+          readOnly={locked}
+          disabled={locked}
+          autoComplete={autoComplete}
+          onChange={(e) => {
+            onChange(e.target.value);
+            check.reset();
+          }}
+        />
+        {!locked && (
+          <button type="button" className="btn-secondary" onClick={check.run}>
+            중복확인
+          </button>
+        )}
+        {verified && <span className="self-center text-sm text-green-600">확인됨</span>}
+      </div>
+      <FieldProblem text={check.problem} />
+    </Field>
+  );
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
-import { auth } from '../../shared/auth/store';
-import { accountApi } from './api';
+import { useLogin } from './api';
 
 const FAILED = '로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.';
 
@@ -21,28 +20,30 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [detail, setDetail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (login.isPending) return;
     if (!loginId.trim() || !password) {
       setError('아이디와 비밀번호를 입력해주세요.');
       setDetail('');
       return;
     }
-    setBusy(true);
-    try {
-      const res = await accountApi.login({ loginId: loginId.trim(), password });
-      auth.login(res.token, res.nickname);
-      alert('로그인 성공!');
-      navigate(from, { replace: true });
-    } catch (err) {
-      setError(FAILED);
-      // a per-IP limit or a locked id: the server's text says why and for how long
-      setDetail(err instanceof ApiError && err.status === 429 ? err.message : '');
-    } finally {
-      setBusy(false);
-    }
+    login.mutate(
+      { loginId: loginId.trim(), password },
+      {
+        onSuccess: () => {
+          alert('로그인 성공!');
+          navigate(from, { replace: true });
+        },
+        onError: (err) => {
+          setError(FAILED);
+          // a per-IP limit or a locked id: the server's text says why and for how long
+          setDetail(err instanceof ApiError && err.status === 429 ? err.message : '');
+        },
+      },
+    );
   };
 
   return (
@@ -53,32 +54,15 @@ export default function LoginPage() {
         </Link>
         <h1 className="mb-6 text-center text-lg font-semibold">로그인</h1>
         <div className="flex flex-col gap-3">
-          <input
-            className="input"
-            placeholder="아이디"
-            aria-label="아이디"
-            autoComplete="username"
-            value={loginId}
-            required
-            onChange={(e) => setLoginId(e.target.value)}
-          />
-          <input
-            className="input"
-            type="password"
-            placeholder="비밀번호"
-            aria-label="비밀번호"
-            autoComplete="current-password"
-            value={password}
-            required
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <LoginInput label="아이디" autoComplete="username" value={loginId} onChange={setLoginId} />
+          <LoginInput label="비밀번호" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
           {error && (
             <div className="text-sm text-red-500" role="alert">
               <p>{error}</p>
               {detail && <p className="mt-1">{detail}</p>}
             </div>
           )}
-          <button type="submit" className="btn-primary mt-2" disabled={busy}>
+          <button type="submit" className="btn-primary mt-2" disabled={login.isPending}>
             로그인
           </button>
         </div>
@@ -92,5 +76,29 @@ export default function LoginPage() {
         </button>
       </form>
     </div>
+  );
+}
+
+interface LoginInputProps {
+  label: string;
+  type?: 'text' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** A login field labelled by its placeholder. */
+function LoginInput({ label, type = 'text', autoComplete, value, onChange }: LoginInputProps) {
+  return (
+    <input
+      className="input"
+      type={type}
+      placeholder={label}
+      aria-label={label}
+      autoComplete={autoComplete}
+      value={value}
+      required
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

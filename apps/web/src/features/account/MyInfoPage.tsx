@@ -1,32 +1,32 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText, sessionExpired } from '../../shared/api/client';
 import { auth } from '../../shared/auth/store';
 import { formatPhone } from '../../shared/lib/format';
-import { accountApi, useMe } from './api';
+import { InfoRows } from '../../shared/ui/InfoRows';
+import { useMyAccount, useWithdraw } from './api';
 
 /** The account card; other areas' cards (profile, history) come in as children, composed in app/. */
 export default function MyInfoPage({ children }: { children?: ReactNode }) {
   const navigate = useNavigate();
-  const { data: me, error } = useMe();
+  const { data: me } = useMyAccount();
+  const withdrawal = useWithdraw();
   const [reason, setReason] = useState('');
 
-  useEffect(() => {
-    if (error && !sessionExpired(error)) alert('사용자 정보를 불러올 수 없습니다.');
-  }, [error]);
-
-  const withdraw = async () => {
+  const withdraw = () => {
     if (!me || !confirm('정말로 탈퇴하시겠습니까?')) return;
-    try {
-      await accountApi.withdraw(me.id);
-      await navigate('/', { replace: true, flushSync: true });
-      auth.clear();
-      alert('회원탈퇴가 완료되었습니다.');
-    } catch (e) {
-      if (sessionExpired(e)) return;
-      setReason(errorText(e));
-      alert('회원탈퇴가 실패했습니다.');
-    }
+    withdrawal.mutate(me.id, {
+      onSuccess: async () => {
+        await navigate('/', { replace: true, flushSync: true });
+        auth.clear();
+        alert('회원탈퇴가 완료되었습니다.');
+      },
+      onError: (e) => {
+        if (sessionExpired(e)) return;
+        setReason(errorText(e));
+        alert('회원탈퇴가 실패했습니다.');
+      },
+    });
   };
 
   const rows: Array<[string, string]> = me
@@ -49,19 +49,12 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
             <button type="button" className="btn-secondary" onClick={() => navigate('/myinfo/edit')}>
               수정
             </button>
-            <button type="button" className="btn-danger" onClick={withdraw}>
+            <button type="button" className="btn-danger" disabled={withdrawal.isPending} onClick={withdraw}>
               회원탈퇴
             </button>
           </div>
         </div>
-        <dl className="grid grid-cols-[6rem_1fr] gap-y-3 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd data-testid={`myinfo-${k}`}>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <InfoRows rows={rows} testIdPrefix="myinfo" gap="gap-y-3" />
         {reason && (
           <p className="mt-4 text-sm text-red-500" role="alert">
             {reason}

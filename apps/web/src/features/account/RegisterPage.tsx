@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/api/client';
 import { AccountForm } from './AccountForm';
-import { accountApi } from './api';
+import { useRegister } from './api';
 import { emptyEmail } from './EmailInput';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const register = useRegister();
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
       <div className="card p-8">
@@ -15,15 +16,16 @@ export default function RegisterPage() {
           submitLabel="회원가입"
           initial={{ loginId: '', email: emptyEmail, phone: ['010', '', ''], nickname: '' }}
           onCancel={() => navigate(-1)}
-          onSubmit={async (v) => {
-            try {
-              await accountApi.register(v);
-              alert('회원가입이 완료되었습니다.');
-              navigate('/login');
-            } catch (e) {
-              alert(`회원가입 실패: ${errorText(e)}`);
-            }
-          }}
+          busy={register.isPending}
+          onSubmit={(v) =>
+            register.mutate(v, {
+              onSuccess: () => {
+                alert('회원가입이 완료되었습니다.');
+                navigate('/login');
+              },
+              onError: (e) => alert(`회원가입 실패: ${errorText(e)}`),
+            })
+          }
         />
       </div>
     </div>

@@ -1,6 +1,8 @@
 import type { LoginBody, LoginResponse, Me, RegisterBody, UpdateUserBody } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
-import { del, get, post, put } from '../../shared/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { del, get, post, put, sessionExpired } from '../../shared/api/client';
+import { auth } from '../../shared/auth/store';
 
 export const accountApi = {
   login: (body: LoginBody) => post<LoginResponse>('/auth/login', body),
@@ -14,3 +16,34 @@ export const accountApi = {
 
 export const meKey = ['users', 'me'] as const;
 export const useMe = () => useQuery({ queryKey: meKey, queryFn: accountApi.me });
+
+/** The account for the my-info pages; says 사용자 정보를 불러올 수 없습니다. when it cannot be read (a 401 is already said). */
+export function useMyAccount() {
+  const me = useMe();
+  const { error } = me;
+  useEffect(() => {
+    if (error && !sessionExpired(error)) alert('사용자 정보를 불러올 수 없습니다.');
+  }, [error]);
+  return me;
+}
+
+/** Logs in and keeps the session (token and nickname). */
+export const useLogin = () =>
+  useMutation({ mutationFn: accountApi.login, onSuccess: (res) => auth.login(res.token, res.nickname) });
+
+export const useRegister = () => useMutation({ mutationFn: accountApi.register });
+
+/** Saves the account; the header's nickname and every cached read of /users/me follow. */
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => accountApi.update(id, body),
+    onSuccess: (_text, { body }) => {
+      auth.setNickname(body.nickname);
+      return client.invalidateQueries({ queryKey: meKey });
+    },
+  });
+}
+
+/** Withdraws; the caller leaves the guarded page before ending the session (so no login prompt shows). */
+export const useWithdraw = () => useMutation({ mutationFn: accountApi.withdraw });

@@ -1,12 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
+import { worked } from '../../shared/api/outcome';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
-import { boardKeys, boardsApi, useBoardDetail, useMyId } from './api';
+import { useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
 import { useCountView } from './useCountView';
@@ -16,66 +16,51 @@ const REPLY_PAGE_SIZE = 10;
 export default function BoardDetailPage() {
   const { boardId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
   const viewed = useCountView(boardId);
   const { data, isError } = useBoardDetail(boardId, page, viewed);
   const myId = useMyId();
+  const deleteBoard = useDeleteBoard(boardId);
+  const addReply = useAddReply();
+  const editReply = useEditReply();
+  const deleteReply = useDeleteReply();
 
   if (isError) return <EmptyState text="게시글이 존재하지 않습니다." />;
   if (!data) return <div className="page" />;
   const { board, replies } = data;
   const isOwner = myId !== null && board.author.id === myId;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: boardKeys.all });
 
-  const removeBoard = async () => {
+  const removeBoard = () => {
     if (!confirm('게시글을 삭제하시겠습니까?')) return;
-    try {
-      await boardsApi.remove(boardId);
+    const deleted = () => {
       alert('삭제되었습니다.');
-      await refresh();
       navigate('/boards', { replace: true });
-    } catch (e) {
-      alertFailure(e, '게시글 삭제 실패');
-    }
+    };
+    deleteBoard.mutate(undefined, { onSuccess: deleted, onError: (e) => alertFailure(e, '게시글 삭제 실패') });
   };
 
-  const addReply = async (content: string) => {
-    try {
-      await boardsApi.addReply({ boardId: board.id, content, parentReplyId: target?.id ?? null });
-      // a new top-level reply is last in thread order; a child stays beside its parent
-      if (!target) setPage(Math.floor(replies.totalElements / REPLY_PAGE_SIZE));
-      setTarget(null);
-      await refresh();
-      return true;
-    } catch (e) {
-      alertFailure(e, '댓글 등록에 실패했습니다.');
-      return false;
-    }
+  const submitReply = async (content: string) => {
+    const ok = await worked(
+      addReply.mutateAsync({ boardId: board.id, content, parentReplyId: target?.id ?? null }),
+      '댓글 등록에 실패했습니다.',
+    );
+    if (!ok) return false;
+    // a new top-level reply is last in thread order; a child stays beside its parent
+    if (!target) setPage(Math.floor(replies.totalElements / REPLY_PAGE_SIZE));
+    setTarget(null);
+    return true;
   };
 
-  const editReply = async (id: number, content: string) => {
-    try {
-      await boardsApi.editReply(id, content);
-      await refresh();
-      return true;
-    } catch (e) {
-      alertFailure(e, '댓글 수정 실패');
-      return false;
-    }
-  };
-
-  const removeReply = async (id: number) => {
+  const removeReply = (id: number) => {
     if (!confirm('댓글을 삭제하시겠습니까?')) return;
-    try {
-      await boardsApi.removeReply(id);
-      if (target?.id === id) setTarget(null);
-      if (replies.content.length === 1 && page > 0) setPage(page - 1);
-      await refresh();
-    } catch (e) {
-      alertFailure(e, '댓글 삭제 실패');
-    }
+    deleteReply.mutate(id, {
+      onSuccess: () => {
+        if (target?.id === id) setTarget(null);
+        if (replies.content.length === 1 && page > 0) setPage(page - 1);
+      },
+      onError: (e) => alertFailure(e, '댓글 삭제 실패'),
+    });
   };
 
   return (
@@ -83,7 +68,10 @@ export default function BoardDetailPage() {
       <article className="card flex flex-col gap-4 p-6">
         <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2">
-            <span className="w-fit rounded-full bg-indigo-50 px-3 py-0.5 text-xs font-medium text-indigo-700" data-testid="board-category">
+            <span
+              className="w-fit rounded-full bg-indigo-50 px-3 py-0.5 text-xs font-medium text-indigo-700"
+              data-testid="board-category"
+            >
               {board.category.name}
             </span>
             <h1 className="text-2xl font-bold break-words" data-testid="board-title">
@@ -95,7 +83,7 @@ export default function BoardDetailPage() {
               label="게시글 관리"
               actions={[
                 { label: '수정', onSelect: () => navigate(`/boards/edit/${board.id}`) },
-                { label: '삭제', onSelect: removeBoard, danger: true },
+                { label: '삭제', onSelect: removeBoard, danger: true, disabled: deleteBoard.isPending },
               ]}
             />
           )}
@@ -124,14 +112,15 @@ export default function BoardDetailPage() {
                 canDelete={myId !== null && (r.authorId === myId || isOwner)}
                 selected={target?.id === r.id}
                 onSelect={() => setTarget({ id: r.id, nickname: r.authorNickname })}
-                onEdit={(content) => editReply(r.id, content)}
-                onDelete={() => void removeReply(r.id)}
+                onEdit={(content) => worked(editReply.mutateAsync({ id: r.id, content }), '댓글 수정 실패')}
+                deleting={deleteReply.isPending}
+                onDelete={() => removeReply(r.id)}
               />
             ))}
           </ul>
         )}
         <Pagination page={page} totalPages={replies.totalPages} onChange={setPage} />
-        <ReplyForm target={target} onCancelTarget={() => setTarget(null)} onSubmit={addReply} />
+        <ReplyForm target={target} onCancelTarget={() => setTarget(null)} onSubmit={submitReply} />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../shared/ui/Field';
+import { FormButtons } from '../../shared/ui/FormButtons';
 import { BLANK_BOARD_ALERT } from './categories';
 
 interface BoardFormProps {
@@ -9,28 +10,25 @@ interface BoardFormProps {
   initial: { title: string; content: string };
   /** the category control: a select on register, read-only text on edit */
   category: ReactNode;
-  onSubmit(values: { title: string; content: string }): Promise<void>;
+  /** the save is under way */
+  busy: boolean;
+  onSubmit(values: { title: string; content: string }): void;
 }
 
 /** Title, category and content; blank title or content is stopped with the spec's alert. */
-export function BoardForm({ heading, submitLabel, initial, category, onSubmit }: BoardFormProps) {
+export function BoardForm({ heading, submitLabel, initial, category, busy, onSubmit }: BoardFormProps) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initial.title);
   const [content, setContent] = useState(initial.content);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     if (!title.trim() || !content.trim()) {
       alert(BLANK_BOARD_ALERT);
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit({ title: title.trim(), content: content.trim() });
-    } finally {
-      setBusy(false);
-    }
+    onSubmit({ title: title.trim(), content: content.trim() });
   };
 
   return (
@@ -50,14 +48,7 @@ export function BoardForm({ heading, submitLabel, initial, category, onSubmit }:
             onChange={(e) => setContent(e.target.value)}
           />
         </Field>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
-            취소
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
+        <FormButtons cancelLabel="취소" onCancel={() => navigate(-1)} submitLabel={submitLabel} busy={busy} />
       </form>
     </div>
   );

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { Pagination } from '../../shared/ui/Pagination';
+import { SearchFields } from '../../shared/ui/SearchFields';
 import { useBoardSearch } from './api';
 import { BoardRows } from './BoardRows';
 import { useAskLogin } from './ask-login';
@@ -16,20 +18,23 @@ export default function BoardListPage() {
   const keyword = params.get('keyword') ?? '';
   const category = params.get('category') ?? '';
   const page = Math.max(0, Number(params.get('page')) || 0);
-  const [typeInput, setTypeInput] = useState(searchType);
-  const [keywordInput, setKeywordInput] = useState(keyword);
-  const [shownSearch, setShownSearch] = useState(`${searchType}|${keyword}`);
-  // the search in the URL changed (back/forward): the box follows it
-  if (shownSearch !== `${searchType}|${keyword}`) {
-    setShownSearch(`${searchType}|${keyword}`);
-    setTypeInput(searchType);
-    setKeywordInput(keyword);
-  }
+  const {
+    draftType: typeInput,
+    setDraftType: setTypeInput,
+    draft: keywordInput,
+    setDraft: setKeywordInput,
+  } = useSearchDraft(searchType, keyword);
   const { data } = useBoardSearch({ searchType, keyword, category, page });
 
   const update = (next: Record<string, string>) => {
     const merged = { searchType, keyword, category, page: '0', ...next };
-    setParams(Object.fromEntries(Object.entries(merged).filter(([k, v]) => v !== '' && !(k === 'page' && v === '0') && !(k === 'searchType' && v === 'all'))));
+    setParams(
+      Object.fromEntries(
+        Object.entries(merged).filter(
+          ([k, v]) => v !== '' && !(k === 'page' && v === '0') && !(k === 'searchType' && v === 'all'),
+        ),
+      ),
+    );
   };
 
   const search = (e: FormEvent) => {
@@ -55,20 +60,14 @@ export default function BoardListPage() {
       </div>
 
       <form className="flex flex-wrap gap-2" onSubmit={search} role="search">
-        <select className="input w-28" aria-label="검색 유형" value={typeInput} onChange={(e) => setTypeInput(e.target.value)}>
-          {SEARCH_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-        <input
-          className="input min-w-0 flex-1"
-          aria-label="검색어"
-          placeholder="검색어를 입력하세요"
+        <SearchFields
+          typeLabel="검색 유형"
+          types={SEARCH_TYPES}
+          type={typeInput}
+          onType={setTypeInput}
+          keyword={keywordInput}
+          onKeyword={setKeywordInput}
           maxLength={50}
-          value={keywordInput}
-          onChange={(e) => setKeywordInput(e.target.value)}
         />
         <button type="submit" className="btn-secondary">
           검색

@@ -1,37 +1,43 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
-import { boardKeys, boardsApi } from './api';
+import { useCreateBoard } from './api';
 import { BoardForm } from './BoardForm';
 import { CATEGORIES } from './categories';
 
 export default function BoardRegisterPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateBoard();
   const [categoryId, setCategoryId] = useState<number>(CATEGORIES[0].id);
 
-  const submit = async (values: { title: string; content: string }) => {
-    try {
-      await boardsApi.create({ ...values, categoryId });
-      await queryClient.invalidateQueries({ queryKey: boardKeys.all });
-      alert('게시글이 등록되었습니다.');
-      navigate('/boards');
-    } catch (e) {
-      alertFailure(e, `게시글 등록 실패 : ${errorText(e)}`);
-    }
-  };
+  const submit = (values: { title: string; content: string }) =>
+    create.mutate(
+      { ...values, categoryId },
+      {
+        onSuccess: () => {
+          alert('게시글이 등록되었습니다.');
+          navigate('/boards');
+        },
+        onError: (e) => alertFailure(e, `게시글 등록 실패 : ${errorText(e)}`),
+      },
+    );
 
   return (
     <BoardForm
       heading="게시글 작성"
       submitLabel="등록"
       initial={{ title: '', content: '' }}
+      busy={create.isPending}
       onSubmit={submit}
       category={
         <Field label="카테고리" htmlFor="board-category">
-          <select id="board-category" className="input" value={categoryId} onChange={(e) => setCategoryId(Number(e.target.value))}>
+          <select
+            id="board-category"
+            className="input"
+            value={categoryId}
+            onChange={(e) => setCategoryId(Number(e.target.value))}
+          >
             {CATEGORIES.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}

@@ -10,17 +10,23 @@ interface ReplyItemProps {
   onSelect(): void;
   onEdit(content: string): Promise<boolean>;
   onDelete(): void;
+  /** a deletion is under way: the delete buttons wait */
+  deleting?: boolean;
 }
 
 /** One reply; a top-level one can be clicked to answer it. */
-export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdit, onDelete }: ReplyItemProps) {
+export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdit, onDelete, deleting = false }: ReplyItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(reply.content);
+  const [saving, setSaving] = useState(false);
   const child = reply.parentReplyId !== null;
 
   const save = async () => {
     if (!draft.trim()) return;
-    if (await onEdit(draft.trim())) setEditing(false);
+    setSaving(true);
+    const ok = await onEdit(draft.trim());
+    setSaving(false);
+    if (ok) setEditing(false);
   };
 
   return (
@@ -45,7 +51,7 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
             </button>
           )}
           {canDelete && !editing && (
-            <button type="button" className="text-gray-500 hover:text-red-600" onClick={onDelete}>
+            <button type="button" className="text-gray-500 hover:text-red-600" disabled={deleting} onClick={onDelete}>
               삭제
             </button>
           )}
@@ -53,12 +59,18 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
       </div>
       {editing ? (
         <div className="flex flex-col gap-2">
-          <textarea className="input min-h-16" aria-label="댓글 수정" maxLength={500} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <textarea
+            className="input min-h-16"
+            aria-label="댓글 수정"
+            maxLength={500}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => setEditing(false)}>
               취소
             </button>
-            <button type="button" className="btn-primary" disabled={!draft.trim()} onClick={() => void save()}>
+            <button type="button" className="btn-primary" disabled={!draft.trim() || saving} onClick={() => void save()}>
               저장
             </button>
           </div>

@@ -1,5 +1,5 @@
 import type { BoardDetail, BoardItem, CreateBoardBody, Page, Reply, UpdateBoardBody } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../shared/auth/store';
 import { del, get, post, put } from '../../shared/api/client';
 
@@ -10,7 +10,8 @@ export interface BoardSearchParams {
   page: number;
 }
 
-const qs = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 export const boardsApi = {
   search: (p: BoardSearchParams) => get<Page<BoardItem>>(`/boards/search?${qs({ ...p })}`),
@@ -37,7 +38,12 @@ export const useBoardSearch = (p: BoardSearchParams) =>
   useQuery({ queryKey: boardKeys.search(p), queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev });
 
 export const useBoardDetail = (id: string, page: number, enabled = true) =>
-  useQuery({ queryKey: boardKeys.detail(id, page), queryFn: () => boardsApi.detail(id, page), placeholderData: (prev) => prev, enabled });
+  useQuery({
+    queryKey: boardKeys.detail(id, page),
+    queryFn: () => boardsApi.detail(id, page),
+    placeholderData: (prev) => prev,
+    enabled,
+  });
 
 /** The logged-in user's id (ownership = board.author.id equals GET /api/users/me id); null when logged out. */
 export function useMyId(): number | null {
@@ -45,3 +51,29 @@ export function useMyId(): number | null {
   const me = useQuery({ queryKey: ['users', 'me', token], queryFn: boardsApi.me, enabled: !!token });
   return token ? (me.data?.id ?? null) : null;
 }
+
+/**
+ * After a write every cached board list and detail is read again (titles, reply counts and replies show in
+ * several), except the detail of a post just deleted, which would only answer 404.
+ */
+function useRefreshBoards() {
+  const client = useQueryClient();
+  return (deletedId?: string) =>
+    client.invalidateQueries({
+      queryKey: boardKeys.all,
+      predicate: (q) => deletedId === undefined || !(q.queryKey[1] === 'detail' && q.queryKey[2] === deletedId),
+    });
+}
+
+function useBoardWrite<V, R>(mutationFn: (vars: V) => Promise<R>, deletedId?: string) {
+  const refresh = useRefreshBoards();
+  return useMutation({ mutationFn, onSuccess: () => refresh(deletedId) });
+}
+
+export const useCreateBoard = () => useBoardWrite(boardsApi.create);
+export const useUpdateBoard = (id: string) => useBoardWrite((body: UpdateBoardBody) => boardsApi.update(id, body));
+export const useDeleteBoard = (id: string) => useBoardWrite(() => boardsApi.remove(id), id);
+export const useAddReply = () => useBoardWrite(boardsApi.addReply);
+export const useEditReply = () =>
+  useBoardWrite(({ id, content }: { id: number; content: string }) => boardsApi.editReply(id, content));
+export const useDeleteReply = () => useBoardWrite(boardsApi.removeReply);

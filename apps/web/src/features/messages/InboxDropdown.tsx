@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/lib/format';
-import { messageKeys, useRecentMessages } from './api';
+import { useRecentMessages } from './api';
 import { shortSender } from './format';
 import { MessageDetailDialog } from './MessageDetailDialog';
 
@@ -10,11 +9,6 @@ import { MessageDetailDialog } from './MessageDetailDialog';
 export default function InboxDropdown({ onClose }: { onClose(): void }) {
   const { data, isError, isPending } = useRecentMessages();
   const [openId, setOpenId] = useState<number | null>(null);
-  const queryClient = useQueryClient();
-  // the list is fetched fresh on opening; keep the badge in step with it
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount });
-  }, [queryClient]);
 
   return (
     <div

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
 import { SYSTEM_SENDER, useOpenedMessage } from './api';
 import { Layer } from './Layer';
-import { useDeleteMessage } from './useDeleteMessage';
+import { useConfirmDeleteMessage } from './confirm-delete';
 
 interface Props {
   messageId: number;
@@ -17,12 +17,8 @@ interface Props {
 export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props) {
   const { data: message, isError } = useOpenedMessage(messageId);
   const [replying, setReplying] = useState(false);
-  const remove = useDeleteMessage();
+  const { remove, deleting } = useConfirmDeleteMessage();
   const fromSystem = message?.senderName === SYSTEM_SENDER;
-
-  const onDelete = async () => {
-    if (await remove(messageId)) onClose();
-  };
 
   if (replying && message) {
     return (
@@ -52,7 +48,7 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
                   답장쓰기
                 </button>
               )}
-              <button type="button" className="btn-danger ml-auto" onClick={onDelete}>
+              <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
                 삭제하기
               </button>
             </div>

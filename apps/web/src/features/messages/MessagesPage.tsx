@@ -7,7 +7,7 @@ import { Pagination } from '../../shared/ui/Pagination';
 import { SYSTEM_SENDER, useInbox } from './api';
 import { ReplyIcon, TrashIcon } from './icons';
 import { MessageDetailDialog } from './MessageDetailDialog';
-import { useDeleteMessage } from './useDeleteMessage';
+import { useConfirmDeleteMessage } from './confirm-delete';
 
 /**
  * /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. Replies (row icon or the
@@ -19,7 +19,7 @@ export default function MessagesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
-  const remove = useDeleteMessage();
+  const { remove, deleting } = useConfirmDeleteMessage();
 
   // deleting the last row of a later page moves back to the last page that still has rows
   if (data && data.empty && page > 0 && data.totalPages > 0 && page >= data.totalPages) setPage(data.totalPages - 1);
@@ -43,7 +43,8 @@ export default function MessagesPage() {
               message={m}
               onOpen={() => setOpenId(m.messageId)}
               onReply={() => setReplyTo(m.senderName)}
-              onDelete={() => void remove(m.messageId)}
+              deleting={deleting}
+              onDelete={() => remove(m.messageId)}
             />
           ))}
         </ul>
@@ -61,9 +62,10 @@ interface RowProps {
   onOpen(): void;
   onReply(): void;
   onDelete(): void;
+  deleting: boolean;
 }
 
-function MessageRow({ message: m, onOpen, onReply, onDelete }: RowProps) {
+function MessageRow({ message: m, onOpen, onReply, onDelete, deleting }: RowProps) {
   const iconBtn = 'flex h-9 w-9 items-center justify-center rounded-full hover:bg-gray-200';
   return (
     <li
@@ -83,7 +85,14 @@ function MessageRow({ message: m, onOpen, onReply, onDelete }: RowProps) {
           <ReplyIcon />
         </button>
       )}
-      <button type="button" className={`${iconBtn} text-red-500`} aria-label="삭제" title="삭제" onClick={onDelete}>
+      <button
+        type="button"
+        className={`${iconBtn} text-red-500`}
+        aria-label="삭제"
+        title="삭제"
+        disabled={deleting}
+        onClick={onDelete}
+      >
         <TrashIcon />
       </button>
     </li>

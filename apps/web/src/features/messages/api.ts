@@ -1,5 +1,5 @@
 import type { Message, MessageItem, Page } from '@app/contract';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { del, get, onSuccessfulWrite } from '../../shared/api/client';
@@ -51,7 +51,14 @@ export function useUnreadCountRefresh(enabled: boolean) {
   }, [client, enabled, pathname]);
 }
 
-export const useRecentMessages = () => useQuery({ queryKey: messageKeys.recent, queryFn: messagesApi.recent, staleTime: 0 });
+/** The dropdown's 5 newest, fetched fresh on opening; the badge is read again with them to stay in step. */
+export function useRecentMessages() {
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: messageKeys.unreadCount });
+  }, [client]);
+  return useQuery({ queryKey: messageKeys.recent, queryFn: messagesApi.recent, staleTime: 0 });
+}
 
 export const useInbox = (page: number) =>
   useQuery({ queryKey: messageKeys.inbox(page), queryFn: () => messagesApi.inbox(page), staleTime: 0 });
@@ -78,4 +85,11 @@ export function useOpenedMessage(id: number) {
   return query;
 }
 
-export const refreshMessages = (client: QueryClient) => client.invalidateQueries({ queryKey: messageKeys.all });
+/** Deletes a 쪽지; succeeded or not, the inbox pages, the recent list and the unread count are read again. */
+export function useDeleteMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: messagesApi.remove,
+    onSettled: () => client.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}

@@ -1,39 +1,36 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { formatPhone } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
-import { postsApi, type Applicant, type ApplicantList } from './api';
+import { SkillChips } from '../../shared/ui/SkillChips';
+import { postKeys, postsApi, useDecideApplication, type Applicant, type Decision } from './api';
 
-type Decision = 'APPROVED' | 'REJECTED';
 const DONE: Record<Decision, string> = { APPROVED: '지원이 승인되었습니다.', REJECTED: '지원이 거부되었습니다.' };
 
 /** Applicants of one of my posts; a decision updates the card in place. */
 export default function ApplicantsPage() {
   const basePostId = useParams().basePostId ?? '';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
-  const key = ['applicants', basePostId, page];
-  const { data, isError } = useQuery({ queryKey: key, queryFn: () => postsApi.applicants(basePostId, page), staleTime: 0 });
+  const { data, isError } = useQuery({
+    queryKey: [...postKeys.applicants(basePostId), page],
+    queryFn: () => postsApi.applicants(basePostId, page),
+    staleTime: 0,
+  });
+  const deciding = useDecideApplication(basePostId);
 
   useEffect(() => {
     if (isError) alert('지원자 정보를 불러오는 데 실패했습니다.');
   }, [isError]);
 
-  const decide = async (a: Applicant, status: Decision) => {
-    try {
-      await postsApi.setStatus({ applicationId: a.applicationId, basePostId: Number(basePostId), status });
-      queryClient.setQueryData<ApplicantList>(key, (old) =>
-        old && { ...old, applicants: old.applicants.map((x) => (x.applicationId === a.applicationId ? { ...x, status } : x)) },
-      );
-      alert(DONE[status]);
-    } catch (e) {
-      alertFailure(e, '지원 상태 변경에 실패했습니다.');
-    }
-  };
+  const decide = (a: Applicant, status: Decision) =>
+    deciding.mutate(
+      { applicationId: a.applicationId, status },
+      { onSuccess: () => alert(DONE[status]), onError: (e) => alertFailure(e, '지원 상태 변경에 실패했습니다.') },
+    );
 
   return (
     <div className="page flex flex-col gap-6">
@@ -50,27 +47,23 @@ export default function ApplicantsPage() {
             <div className="card flex h-full flex-col gap-2 p-5">
               <div className="flex items-center justify-between">
                 <h3 className="font-semibold">{a.applicantNickname}</h3>
-                {a.status === 'APPROVED' && <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-700">승인됨</span>}
-                {a.status === 'REJECTED' && <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-600">거부됨</span>}
+                {a.status === 'APPROVED' && (
+                  <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-700">승인됨</span>
+                )}
+                {a.status === 'REJECTED' && (
+                  <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-600">거부됨</span>
+                )}
               </div>
               <p className="text-sm text-gray-600">분야: {a.field || '-'}</p>
               <p className="text-sm text-gray-600">연락처: {a.contact ? formatPhone(a.contact) : '-'}</p>
-              {a.techStacks.length > 0 && (
-                <ul className="flex flex-wrap gap-1.5">
-                  {a.techStacks.map((s) => (
-                    <li key={s} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs text-indigo-700">
-                      {s}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {a.techStacks.length > 0 && <SkillChips skills={a.techStacks} />}
             </div>
             {a.status === 'PENDING' && (
               <div className="absolute inset-0 flex items-center justify-center gap-3 rounded-xl bg-gray-900/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-                <button type="button" className="btn-primary" onClick={() => decide(a, 'APPROVED')}>
+                <button type="button" className="btn-primary" disabled={deciding.isPending} onClick={() => decide(a, 'APPROVED')}>
                   승인
                 </button>
-                <button type="button" className="btn-danger" onClick={() => decide(a, 'REJECTED')}>
+                <button type="button" className="btn-danger" disabled={deciding.isPending} onClick={() => decide(a, 'REJECTED')}>
                   거부
                 </button>
               </div>

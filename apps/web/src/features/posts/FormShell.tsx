@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { FormButtons } from '../../shared/ui/FormButtons';
 
 interface FormShellProps {
   heading: string;
@@ -12,21 +13,20 @@ interface FormShellProps {
 export function FormShell({ heading, busy, submitLabel, onSubmit, onBack, children }: FormShellProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit();
+    if (!busy) onSubmit();
   };
   return (
     <div className="page">
       <form className="card mx-auto flex max-w-2xl flex-col gap-5 p-6 sm:p-8" onSubmit={submit} noValidate>
         <h1 className="text-xl font-bold">{heading}</h1>
         {children}
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onBack}>
-            뒤로가기
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
+        <FormButtons
+          cancelLabel="뒤로가기"
+          onCancel={onBack}
+          submitLabel={submitLabel}
+          busy={busy}
+          className="flex justify-end gap-2 pt-2"
+        />
       </form>
     </div>
   );

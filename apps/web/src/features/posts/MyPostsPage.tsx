@@ -1,20 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { postsApi, type MyPost } from './api';
+import { postKeys, postsApi, useDeleteMyPost, type MyPost } from './api';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { RECRUITMENT, STUDY_GROUP } from './kinds';
 
 const kindOf = (p: MyPost) => (p.postType === 'RECRUITMENT' ? RECRUITMENT : STUDY_GROUP);
-const myPostsKey = ['my-posts'];
 
 /** '내 공고 리스트': hover (or focus) a card for its actions. */
 export default function MyPostsPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { data, isError } = useQuery({ queryKey: myPostsKey, queryFn: postsApi.myPosts, staleTime: 0 });
+  const { data, isError } = useQuery({ queryKey: postKeys.myPosts, queryFn: postsApi.myPosts, staleTime: 0 });
+  const deleting = useDeleteMyPost();
   const [grouping, setGrouping] = useState<MyPost | null>(null);
   const [created, setCreated] = useState<{ id: number; name: string } | null>(null);
 
@@ -22,15 +21,12 @@ export default function MyPostsPage() {
     if (isError) alert('내 공고 정보를 불러오지 못했습니다.');
   }, [isError]);
 
-  const remove = async (p: MyPost) => {
+  const remove = (p: MyPost) => {
     if (!confirm('정말 이 공고를 삭제하시겠습니까?')) return;
-    try {
-      await postsApi.removeMyPost(p.basePostId);
-      alert('공고가 삭제되었습니다.');
-      await queryClient.invalidateQueries({ queryKey: myPostsKey });
-    } catch (e) {
-      alertFailure(e, `삭제 실패: ${errorText(e)}`);
-    }
+    deleting.mutate(p.basePostId, {
+      onSuccess: () => alert('공고가 삭제되었습니다.'),
+      onError: (e) => alertFailure(e, `삭제 실패: ${errorText(e)}`),
+    });
   };
 
   const action = 'w-full rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-white';
@@ -76,7 +72,12 @@ export default function MyPostsPage() {
                   <button type="button" className={action} onClick={() => setGrouping(p)}>
                     그룹 생성
                   </button>
-                  <button type="button" className={`${action} text-red-600`} onClick={() => remove(p)}>
+                  <button
+                    type="button"
+                    className={`${action} text-red-600`}
+                    disabled={deleting.isPending}
+                    onClick={() => remove(p)}
+                  >
                     공고 삭제
                   </button>
                 </>
@@ -102,7 +103,6 @@ export default function MyPostsPage() {
           onCreated={(group) => {
             setGrouping(null);
             setCreated(group);
-            void queryClient.invalidateQueries({ queryKey: myPostsKey });
           }}
         />
       )}

@@ -6,7 +6,8 @@ import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog'
 import { formatDateTime, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
-import { postsApi } from './api';
+import { InfoRows } from '../../shared/ui/InfoRows';
+import { postKeys, postsApi } from './api';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
 import { countViewOnce } from './useViewOnce';
@@ -14,15 +15,15 @@ import { countViewOnce } from './useViewOnce';
 const LOAD_FAILED = '공고 정보를 불러오는 데 실패했습니다.';
 
 /** Project and study-group detail: the view is counted once per browser before the post is read. */
-export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: string }) {
-  const id = useParams()[idParam] ?? '';
+export function PostDetailPage({ kind }: { kind: PostKind }) {
+  const id = useParams()[kind.idParam] ?? '';
   const navigate = useNavigate();
   const { token, nickname } = useAuth();
-  const { needLogin, apply, close, remove } = usePostActions(kind, id);
+  const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
 
   const { data: post, isError } = useQuery({
-    queryKey: [kind.key, 'detail', id],
+    queryKey: postKeys.detail(kind, id),
     queryFn: async () => {
       await countViewOnce(kind, id);
       return postsApi.detail(kind.api, id);
@@ -66,22 +67,15 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
                 label="공고 관리"
                 actions={[
                   { label: '수정', onSelect: () => navigate(kind.editPath(id)) },
-                  { label: '마감', onSelect: close },
-                  { label: '삭제', onSelect: remove, danger: true },
+                  { label: '마감', onSelect: close, disabled: pending.close },
+                  { label: '삭제', onSelect: remove, danger: true, disabled: pending.remove },
                 ]}
               />
             )}
           </div>
         </header>
 
-        <dl className="grid grid-cols-[6rem_1fr] gap-y-2 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-gray-500">{k}</dt>
-              <dd data-testid={`post-${k}`}>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <InfoRows rows={rows} testIdPrefix="post" gap="gap-y-2" />
 
         {post.tags && post.tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="태그">
@@ -93,7 +87,10 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
           </ul>
         )}
 
-        <section className="whitespace-pre-wrap break-words border-t border-gray-100 pt-6 leading-relaxed" data-testid="post-description">
+        <section
+          className="whitespace-pre-wrap break-words border-t border-gray-100 pt-6 leading-relaxed"
+          data-testid="post-description"
+        >
           {post.description}
         </section>
 
@@ -106,7 +103,7 @@ export function PostDetailPage({ kind, idParam }: { kind: PostKind; idParam: str
               <button type="button" className="btn-secondary" onClick={() => !needLogin() && setComposing(true)}>
                 쪽지 보내기
               </button>
-              <button type="button" className="btn-primary" onClick={apply}>
+              <button type="button" className="btn-primary" disabled={pending.apply} onClick={apply}>
                 지원하기
               </button>
             </div>

@@ -1,46 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
-import { listPosts, type SearchType } from './api';
+import { SearchFields } from '../../shared/ui/SearchFields';
+import { listPosts, postKeys, type SearchType } from './api';
 import { LOGIN_CONFIRM, type PostKind } from './kinds';
+import { PostCard, type CardPost } from './PostCard';
 
-const SEARCH_TYPES: Array<[SearchType, string]> = [
-  ['all', '전체'],
-  ['title', '제목'],
-  ['creator', '작성자'],
-  ['content', '내용'],
+const SEARCH_TYPES: Array<{ value: SearchType; label: string }> = [
+  { value: 'all', label: '전체' },
+  { value: 'title', label: '제목' },
+  { value: 'creator', label: '작성자' },
+  { value: 'content', label: '내용' },
 ];
 
 interface PostListPageProps<T> {
   kind: PostKind;
-  heading: string;
-  subheading: string;
-  renderCard(item: T): ReactNode;
+  /** the card's kind-specific lines (above the common 마감 · 조회 line) */
+  cardLines(item: T): ReactNode;
 }
 
 /** Banner, search, card grid, 5-page pagination and the register button; the page and search live in the URL. */
-export function PostListPage<T extends { id: number }>({ kind, heading, subheading, renderCard }: PostListPageProps<T>) {
+export function PostListPage<T extends CardPost>({ kind, cardLines }: PostListPageProps<T>) {
   const navigate = useNavigate();
   const { token } = useAuth();
   const [params, setParams] = useSearchParams();
   const page = Math.max(0, Number(params.get('page')) || 0);
   const keyword = params.get('keyword') ?? '';
   const searchType = (params.get('searchType') as SearchType | null) ?? 'all';
-  const [draftType, setDraftType] = useState<SearchType>(searchType);
-  const [draft, setDraft] = useState(keyword);
-  const [shownSearch, setShownSearch] = useState(`${searchType}|${keyword}`);
-  // the search in the URL changed (back/forward, the header link): the box follows it
-  if (shownSearch !== `${searchType}|${keyword}`) {
-    setShownSearch(`${searchType}|${keyword}`);
-    setDraft(keyword);
-    setDraftType(searchType);
-  }
+  const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
 
   const { data, isError } = useQuery({
-    queryKey: [kind.key, 'list', page, searchType, keyword],
+    queryKey: [...postKeys.list(kind), page, searchType, keyword],
     queryFn: () => listPosts<T>(kind.api, { page, searchType, keyword }),
     // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
     staleTime: 0,
@@ -68,20 +62,20 @@ export function PostListPage<T extends { id: number }>({ kind, heading, subheadi
   return (
     <div className="page flex flex-col gap-6">
       <section className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-500 px-8 py-10 text-white" aria-label="배너">
-        <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
-        <p className="mt-2 text-sm text-indigo-100 sm:text-base">{subheading}</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{kind.banner.heading}</h1>
+        <p className="mt-2 text-sm text-indigo-100 sm:text-base">{kind.banner.subheading}</p>
       </section>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <form className="flex flex-1 gap-2" onSubmit={search} role="search">
-          <select className="input w-28" aria-label="검색 조건" value={draftType} onChange={(e) => setDraftType(e.target.value as SearchType)}>
-            {SEARCH_TYPES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <input className="input min-w-0 flex-1" aria-label="검색어" placeholder="검색어를 입력하세요" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <SearchFields
+            typeLabel="검색 조건"
+            types={SEARCH_TYPES}
+            type={draftType}
+            onType={(v) => setDraftType(v as SearchType)}
+            keyword={draft}
+            onKeyword={setDraft}
+          />
           <button type="submit" className="btn-secondary">
             검색
           </button>
@@ -108,7 +102,11 @@ export function PostListPage<T extends { id: number }>({ kind, heading, subheadi
       {data && data.content.length > 0 && (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="post-grid">
           {data.content.map((item) => (
-            <li key={item.id}>{renderCard(item)}</li>
+            <li key={item.id}>
+              <PostCard href={kind.detailPath(item.id)} post={item}>
+                {cardLines(item)}
+              </PostCard>
+            </li>
           ))}
         </ul>
       )}

@@ -2,5 +2,5 @@ import { RECRUITMENT } from './kinds';
 import { PostDetailPage } from './PostDetailPage';
 
 export default function RecruitmentDetailPage() {
-  return <PostDetailPage kind={RECRUITMENT} idParam="recruitmentId" />;
+  return <PostDetailPage kind={RECRUITMENT} />;
 }

@@ -8,19 +8,15 @@ import type {
   StudyGroup,
   StudyGroupInput,
 } from '@app/contract';
-import { del, get, patch, post, put } from '../../shared/api/client';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
+import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 
-export type {
-  Applicant,
-  ApplicantList,
-  MyPost,
-  RecruitmentItem,
-  SearchType,
-  StudyGroupItem,
-} from '@app/contract';
+export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
 
 /** A detail of either kind; tags only on recruitments, the study period only on study groups. */
-export type PostDetail = Omit<Recruitment, 'tags'> & Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
+export type PostDetail = Omit<Recruitment, 'tags'> &
+  Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
 export type RecruitmentBody = RecruitmentInput;
 export type StudyGroupBody = StudyGroupInput;
 
@@ -54,3 +50,110 @@ export const postsApi = {
   setStatus: (body: { applicationId: number; basePostId: number; status: 'APPROVED' | 'REJECTED' }) =>
     put<string>('/applications/status', body),
 };
+
+export type Decision = 'APPROVED' | 'REJECTED';
+
+/** Every cached read of this area; a key is a prefix of the keys of the pages it names. */
+export const postKeys = {
+  list: (kind: PostKind) => [kind.key, 'list'] as const,
+  detail: (kind: PostKind, id: string) => [kind.key, 'detail', id] as const,
+  edit: (kind: PostKind, id: string | undefined) => [kind.key, 'edit', id] as const,
+  myPosts: ['my-posts'] as const,
+  applicants: (basePostId: string) => ['applicants', basePostId] as const,
+};
+
+/** The list pages of both kinds and my posts: what a change of a post's state or headcount shows in. */
+const refreshPostLists = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: postKeys.list(RECRUITMENT) }),
+    client.invalidateQueries({ queryKey: postKeys.list(STUDY_GROUP) }),
+    client.invalidateQueries({ queryKey: postKeys.myPosts }),
+  ]);
+
+/** Registers a post, or with `id` saves its edit; resolves to the saved post. */
+export function useSavePost(kind: PostKind, id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecruitmentBody | StudyGroupBody) =>
+      id ? postsApi.update(kind.api, id, body) : postsApi.create(kind.api, body),
+    onSuccess: (saved) =>
+      Promise.all([refreshPostLists(client), client.invalidateQueries({ queryKey: postKeys.detail(kind, String(saved.id)) })]),
+  });
+}
+
+/**
+ * Closing and deleting a post from its detail refresh the lists, not the detail on screen: read again, a
+ * closed or deleted post only answers with an error (the page leaves it instead).
+ */
+export function useClosePost(kind: PostKind, id: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => postsApi.close(kind.api, id), onSuccess: () => refreshPostLists(client) });
+}
+
+export function useDeletePost(kind: PostKind, id: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => postsApi.remove(kind.api, id), onSuccess: () => refreshPostLists(client) });
+}
+
+/** A post deleted from my posts (either kind). */
+export function useDeleteMyPost() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: postsApi.removeMyPost, onSuccess: () => refreshPostLists(client) });
+}
+
+/**
+ * Applies to a post, after checking that an application profile exists: resolves to 'no-profile' (nothing
+ * was sent) or 'applied'. A 401 on the check is passed on as the error (already answered by the client).
+ */
+export function useApply(id: string) {
+  return useMutation({
+    mutationFn: async (): Promise<'no-profile' | 'applied'> => {
+      const hasProfile = await postsApi.myProfile().then(
+        () => true,
+        (e: unknown) => {
+          if (sessionExpired(e)) throw e;
+          return false;
+        },
+      );
+      if (!hasProfile) return 'no-profile';
+      await postsApi.apply(Number(id));
+      return 'applied';
+    },
+  });
+}
+
+// My groups (groups area, groupKeys.mine) lists a group created here.
+const MY_GROUPS_KEY = ['groups', 'mine'];
+
+/** A closed post becomes a group; my posts show it as grouped and my groups list it. */
+export function useCreateGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: postsApi.createGroup,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: postKeys.myPosts }),
+        client.invalidateQueries({ queryKey: MY_GROUPS_KEY }),
+      ]),
+  });
+}
+
+/**
+ * Approves or rejects an application: the applicant's card changes in place (no reload of the page) and
+ * the headcounts in the lists and my posts are read again.
+ */
+export function useDecideApplication(basePostId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId, status }: { applicationId: number; status: Decision }) =>
+      postsApi.setStatus({ applicationId, basePostId: Number(basePostId), status }),
+    onSuccess: (_text, { applicationId, status }) => {
+      client.setQueriesData<ApplicantList>(
+        { queryKey: postKeys.applicants(basePostId) },
+        (old) =>
+          old && { ...old, applicants: old.applicants.map((a) => (a.applicationId === applicationId ? { ...a, status } : a)) },
+      );
+      return refreshPostLists(client);
+    },
+  });
+}

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { alertFailure, ApiError, errorText, sessionExpired } from '../../shared/api/client';
+import { alertFailure, ApiError, errorText } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/store';
-import { postsApi } from './api';
+import { useApply, useClosePost, useDeletePost } from './api';
 import { deleteFailed, type PostKind } from './kinds';
 
 const statusOf = (e: unknown) => (e instanceof ApiError ? e.status : 0);
@@ -15,7 +14,9 @@ export function usePostActions(kind: PostKind, id: string) {
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = useAuth();
-  const queryClient = useQueryClient();
+  const applying = useApply(id);
+  const closing = useClosePost(kind, id);
+  const deleting = useDeletePost(kind, id);
 
   /** true (after the alert and the move to /login) when nobody is logged in */
   const needLogin = () => {
@@ -25,47 +26,45 @@ export function usePostActions(kind: PostKind, id: string) {
     return true;
   };
 
-  const apply = async () => {
+  const apply = () => {
     if (needLogin()) return;
-    try {
-      await postsApi.myProfile();
-    } catch (e) {
-      if (sessionExpired(e)) return;
-      alert('지원 정보가 존재하지 않습니다...');
-      navigate('/application-info/register');
-      return;
-    }
-    try {
-      await postsApi.apply(Number(id));
-      alert('지원이 완료되었습니다.');
-    } catch (e) {
-      alertFailure(e, `지원 실패 : ${errorText(e)}`);
-    }
+    applying.mutate(undefined, {
+      onSuccess: (outcome) => {
+        if (outcome === 'applied') return alert('지원이 완료되었습니다.');
+        alert('지원 정보가 존재하지 않습니다...');
+        navigate('/application-info/register');
+      },
+      onError: (e) => alertFailure(e, `지원 실패 : ${errorText(e)}`),
+    });
   };
 
-  const close = async () => {
+  const close = () => {
     if (!confirm('공고를 마감하시겠습니까?')) return;
-    try {
-      const text = await postsApi.close(kind.api, id);
-      void queryClient.invalidateQueries({ queryKey: [kind.key, 'list'] });
-      alert(text || '공고가 마감되었습니다.');
-      setTimeout(() => navigate(kind.listPath), kind.closeDelayMs);
-    } catch (e) {
-      alertFailure(e, kind.closeFailed(statusOf(e)));
-    }
+    closing.mutate(undefined, {
+      onSuccess: (text) => {
+        alert(text || '공고가 마감되었습니다.');
+        setTimeout(() => navigate(kind.listPath), kind.closeDelayMs);
+      },
+      onError: (e) => alertFailure(e, kind.closeFailed(statusOf(e))),
+    });
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (!confirm('정말 이 공고를 삭제하시겠습니까?')) return;
-    try {
-      await postsApi.remove(kind.api, id);
-      void queryClient.invalidateQueries({ queryKey: [kind.key, 'list'] });
-      alert('공고가 삭제되었습니다.');
-      navigate(kind.listPath, { replace: true });
-    } catch (e) {
-      alertFailure(e, deleteFailed(statusOf(e)));
-    }
+    deleting.mutate(undefined, {
+      onSuccess: () => {
+        alert('공고가 삭제되었습니다.');
+        navigate(kind.listPath, { replace: true });
+      },
+      onError: (e) => alertFailure(e, deleteFailed(statusOf(e))),
+    });
   };
 
-  return { needLogin, apply, close, remove };
+  return {
+    needLogin,
+    apply,
+    close,
+    remove,
+    pending: { apply: applying.isPending, close: closing.isPending, remove: deleting.isPending },
+  };
 }

@@ -1,23 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, sessionExpired } from '../../shared/api/client';
-import { postsApi, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
+import { postKeys, postsApi, useSavePost, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
 import type { PostKind } from './kinds';
 
 /**
  * Create and edit share a page: with an id in the path the post is loaded into the form (a load failure
  * goes back to the detail), and saving navigates to the saved post's detail.
  */
-export function usePostForm(kind: PostKind, idParam: string, fill: (post: PostDetail) => void) {
-  const id = useParams()[idParam];
+export function usePostForm(kind: PostKind, fill: (post: PostDetail) => void) {
+  const id = useParams()[kind.idParam];
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const saving = useSavePost(kind, id);
   const [loaded, setLoaded] = useState(false);
 
   const existing = useQuery({
-    queryKey: [kind.key, 'edit', id],
+    queryKey: postKeys.edit(kind, id),
     queryFn: () => postsApi.detail(kind.api, id!),
     enabled: !!id,
     staleTime: 0,
@@ -37,21 +36,18 @@ export function usePostForm(kind: PostKind, idParam: string, fill: (post: PostDe
     navigate(kind.detailPath(id!), { replace: true });
   }, [existing.isError, id, kind, navigate]);
 
-  const save = async (body: RecruitmentBody | StudyGroupBody) => {
-    setBusy(true);
-    try {
-      const saved = id ? await postsApi.update(kind.api, id, body) : await postsApi.create(kind.api, body);
-      await queryClient.invalidateQueries({ queryKey: [kind.key] });
-      alert(id ? '공고가 수정되었습니다.' : '공고가 등록되었습니다.');
-      navigate(kind.detailPath(saved.id), { replace: true });
-    } catch (e) {
-      if (sessionExpired(e)) return;
-      if (e instanceof ApiError && e.status === 0) alert(e.message);
-      else alert(id ? '공고 수정에 실패했습니다.' : '공고 등록에 실패했습니다.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (body: RecruitmentBody | StudyGroupBody) =>
+    saving.mutate(body, {
+      onSuccess: (saved) => {
+        alert(id ? '공고가 수정되었습니다.' : '공고가 등록되었습니다.');
+        navigate(kind.detailPath(saved.id), { replace: true });
+      },
+      onError: (e) => {
+        if (sessionExpired(e)) return;
+        if (e instanceof ApiError && e.status === 0) alert(e.message);
+        else alert(id ? '공고 수정에 실패했습니다.' : '공고 등록에 실패했습니다.');
+      },
+    });
 
-  return { editing: !!id, ready: !id || loaded, busy, save, back: () => navigate(kind.listPath) };
+  return { editing: !!id, ready: !id || loaded, busy: saving.isPending, save, back: () => navigate(kind.listPath) };
 }

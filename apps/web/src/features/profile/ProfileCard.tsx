@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { formatPhone } from '../../shared/lib/format';
+import { SkillChips } from '../../shared/ui/SkillChips';
 import { useMyProfile } from './api';
 import { NoProfile } from './NoProfile';
 
@@ -32,13 +33,7 @@ export function ProfileCard() {
             {profile.techStacks.length === 0 ? (
               <span className="text-gray-400">-</span>
             ) : (
-              <ul className="flex flex-wrap gap-1.5" data-testid="profile-skills">
-                {profile.techStacks.map((s) => (
-                  <li key={s} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs text-indigo-700">
-                    {s}
-                  </li>
-                ))}
-              </ul>
+              <SkillChips skills={profile.techStacks} testId="profile-skills" />
             )}
           </dd>
         </dl>

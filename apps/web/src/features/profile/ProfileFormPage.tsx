@@ -1,40 +1,37 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
+import { FormButtons } from '../../shared/ui/FormButtons';
 import { joinPhone, PhoneInput, splitPhone } from '../../shared/ui/PhoneInput';
 import { TagInput } from '../../shared/ui/TagInput';
-import { PRIVATE_CONTACT, profileApi, profileKey, useMyProfile, type Profile } from './api';
+import { TextField } from '../../shared/ui/TextField';
+import { PRIVATE_CONTACT, useMyProfile, useSaveProfile, type Profile } from './api';
 import { NoProfile } from './NoProfile';
 
 type Parts = [string, string, string];
 
 function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const initialPrivate = initial?.contact === PRIVATE_CONTACT;
   const [parts, setParts] = useState<Parts>(initial && !initialPrivate ? splitPhone(initial.contact) : ['010', '', '']);
   const [isPrivate, setPrivate] = useState(initialPrivate);
   const [field, setField] = useState(initial?.field ?? '');
   const [skills, setSkills] = useState<string[]>(initial?.techStacks ?? []);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveProfile(editing);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (save.isPending) return;
     if (!field.trim()) return alert('분야를 입력해주세요.');
     const body = { contact: isPrivate ? PRIVATE_CONTACT : joinPhone(parts), field: field.trim(), techStacks: skills };
-    setBusy(true);
-    try {
-      await (editing ? profileApi.update(body) : profileApi.create(body));
-      await queryClient.invalidateQueries({ queryKey: profileKey });
-      alert(editing ? '지원 정보가 수정되었습니다.' : '지원 정보가 등록되었습니다.');
-      navigate('/myinfo');
-    } catch (err) {
-      alertFailure(err, `${editing ? '수정 실패' : '등록 실패'}: ${errorText(err)}`);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(body, {
+      onSuccess: () => {
+        alert(editing ? '지원 정보가 수정되었습니다.' : '지원 정보가 등록되었습니다.');
+        navigate('/myinfo');
+      },
+      onError: (err) => alertFailure(err, `${editing ? '수정 실패' : '등록 실패'}: ${errorText(err)}`),
+    });
   };
 
   return (
@@ -49,20 +46,16 @@ function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile 
           </label>
         </div>
       </Field>
-      <Field label="분야" htmlFor="profile-field">
-        <input id="profile-field" className="input" value={field} maxLength={50} placeholder="예: 프론트엔드" onChange={(e) => setField(e.target.value)} />
-      </Field>
+      <TextField label="분야" id="profile-field" value={field} maxLength={50} placeholder="예: 프론트엔드" onChange={setField} />
       <Field label="기술 스택" htmlFor="profile-skills">
         <TagInput id="profile-skills" label="기술 스택" tags={skills} onChange={setSkills} placeholder="기술 입력 후 Enter" />
       </Field>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={() => navigate(-1)}>
-          뒤로가기
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {editing ? '수정하기' : '등록하기'}
-        </button>
-      </div>
+      <FormButtons
+        cancelLabel="뒤로가기"
+        onCancel={() => navigate(-1)}
+        submitLabel={editing ? '수정하기' : '등록하기'}
+        busy={save.isPending}
+      />
     </form>
   );
 }

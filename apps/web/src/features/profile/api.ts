@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyApplication, MyProfileInfo } from '@app/contract';
 import { ApiError, get, post, put } from '../../shared/api/client';
 
@@ -29,6 +29,15 @@ export const profileApi = {
   create: (body: ProfileBody) => post<unknown>('/user-info', body),
   update: (body: ProfileBody) => put<unknown>('/user-info', body),
 };
+
+/** Registers (or, editing, updates) the application profile; the cached profile is read again. */
+export function useSaveProfile(editing: boolean) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => (editing ? profileApi.update(body) : profileApi.create(body)),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKey }),
+  });
+}
 
 export const useMyProfile = () => useQuery({ queryKey: profileKey, queryFn: myProfile, staleTime: 0 });
 export const useMyApplications = () =>

@@ -1,9 +1,8 @@
-import type { Message, SendMessageBody } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { alertFailure, post } from '../api/client';
+import { alertFailure } from '../api/client';
 import { Modal } from '../ui/Modal';
+import { useSendMessage } from './api';
 import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './compose-texts';
 
 /**
@@ -19,35 +18,36 @@ export interface ComposeMessageDialogProps {
   variant?: ComposeVariant;
 }
 
-export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onSent, variant = 'default' }: ComposeMessageDialogProps) {
+export function ComposeMessageDialog({
+  receiverName: fixedReceiver,
+  onClose,
+  onSent,
+  variant = 'default',
+}: ComposeMessageDialogProps) {
   const [typedReceiver, setTypedReceiver] = useState('');
   const receiverName = fixedReceiver ?? typedReceiver;
   const [content, setContent] = useState('');
-  const [sending, setSending] = useState(false);
-  const queryClient = useQueryClient();
+  const send = useSendMessage();
   const id = useId();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (sending) return;
+    if (send.isPending) return;
     if (!content.trim()) {
       alert(EMPTY_MESSAGE_TEXT);
       return;
     }
-    setSending(true);
-    try {
-      const body: SendMessageBody = { receiverName, content };
-      await post<Message>('/messages', body);
-      // every 쪽지 list is cached under ['messages'] (a 쪽지 to oneself shows up at once)
-      void queryClient.invalidateQueries({ queryKey: ['messages'] });
-      alert(composeResultText(variant));
-      onSent?.();
-      onClose();
-    } catch (err) {
-      alertFailure(err, composeResultText(variant, err));
-    } finally {
-      setSending(false);
-    }
+    send.mutate(
+      { receiverName, content },
+      {
+        onSuccess: () => {
+          alert(composeResultText(variant));
+          onSent?.();
+          onClose();
+        },
+        onError: (err) => alertFailure(err, composeResultText(variant, err)),
+      },
+    );
   };
 
   // On <body>, outside the header: its blur would trap a fixed dialog, and its outside-click handler
@@ -58,17 +58,15 @@ export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onS
         <form className="flex flex-col gap-3" onSubmit={submit}>
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
             받는 사람:
-            {fixedReceiver === undefined ? (
-              <input
-                id={`${id}-to`}
-                className="input"
-                placeholder="받는 사람의 닉네임"
-                value={typedReceiver}
-                onChange={(e) => setTypedReceiver(e.target.value)}
-              />
-            ) : (
-              <input id={`${id}-to`} className="input read-only:bg-gray-100" value={fixedReceiver} readOnly />
-            )}
+            {/* a reply's receiver is fixed (read-only, greyed); the inbox page's 쪽지 쓰기 types it */}
+            <input
+              id={`${id}-to`}
+              className="input read-only:bg-gray-100"
+              placeholder={fixedReceiver === undefined ? '받는 사람의 닉네임' : undefined}
+              value={receiverName}
+              readOnly={fixedReceiver !== undefined}
+              onChange={(e) => setTypedReceiver(e.target.value)}
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
             쪽지 내용:
@@ -81,7 +79,7 @@ export function ComposeMessageDialog({ receiverName: fixedReceiver, onClose, onS
             />
           </label>
           <div className="flex justify-end">
-            <button type="submit" className="btn-primary" disabled={sending}>
+            <button type="submit" className="btn-primary" disabled={send.isPending}>
               전송하기
             </button>
           </div>

@@ -4,6 +4,8 @@ export interface MenuAction {
   label: string;
   onSelect(): void;
   danger?: boolean;
+  /** e.g. while the action's request is under way */
+  disabled?: boolean;
 }
 
 /** A ⋮ button that opens a small menu of actions; a click outside closes it. */
@@ -21,7 +23,13 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
   };
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="btn-secondary px-3" aria-label={label} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="btn-secondary px-3"
+        aria-label={label}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         ⋮
       </button>
       {open && (
@@ -31,7 +39,8 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
               key={action.label}
               type="button"
               role="menuitem"
-              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-50 ${action.danger ? 'text-red-600' : ''}`}
+              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-50 disabled:opacity-50 ${action.danger ? 'text-red-600' : ''}`}
+              disabled={action.disabled}
               onClick={pick(action)}
             >
               {action.label}

@@ -1,0 +1,17 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('schema-first routes (architecture "Request path")', () => {
+  it('every API route declares its success response, and every route that reads a body declares it', () => {
+    const missing = t.built.apiRoutes
+      .filter((r) => !r.schema?.response || (['POST', 'PUT'].includes(r.method) && !r.url.endsWith('/view') && !r.url.endsWith('/close') && !r.schema.body))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+});
