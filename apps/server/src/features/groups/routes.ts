@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createGroupBody, group, groupMember, inviteBody, myGroup, pathId, plainText, updateGroupBody } from '@app/contract';
+import {
+  createGroupBody,
+  group,
+  groupMember,
+  inviteBody,
+  myGroup,
+  noContent,
+  pathId,
+  plainText,
+  updateGroupBody,
+} from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { loadGroupAccess } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
@@ -68,7 +78,7 @@ export default function groupRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return updateGroup(ctx, a, validBody(req));
   });
 
-  app.delete('/api/groups/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+  app.delete('/api/groups/:id', { schema: { tags, params: idParams, response: { 204: noContent } } }, async (req, reply) => {
     const a = await access(req, req.params.id, GROUP_TEXTS.notExists);
     authorize(isGroupAdmin(a.membership), GROUP_TEXTS.deleteForbidden);
     await deleteGroup(ctx, a, a.user);

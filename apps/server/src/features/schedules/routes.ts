@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  noContent,
   pathId,
   scheduleDateField,
   scheduleDetail,
@@ -78,15 +79,23 @@ export default function scheduleRoutes(fastify: FastifyInstance, ctx: AppContext
     return createEntry(ctx, user, groupId, validBody(req));
   });
 
-  app.put('/api/schedules', { ...write, schema: { tags, body: scheduleBody } }, async (req, reply) => {
-    const { user, groupId } = await writer(req, true);
-    await updateEntry(ctx, user, groupId, validBody(req));
-    return reply.status(200).send();
-  });
+  app.put(
+    '/api/schedules',
+    { ...write, schema: { tags, body: scheduleBody, response: { 200: noContent } } },
+    async (req, reply) => {
+      const { user, groupId } = await writer(req, true);
+      await updateEntry(ctx, user, groupId, validBody(req));
+      return reply.status(200).send();
+    },
+  );
 
-  app.delete('/api/schedules', { schema: { tags, body: scheduleDeleteBody }, attachValidation: true }, async (req, reply) => {
-    const { user, groupId } = await writer(req, true);
-    await deleteEntry(ctx, user, groupId, validBody(req).date);
-    return reply.status(200).send();
-  });
+  app.delete(
+    '/api/schedules',
+    { schema: { tags, body: scheduleDeleteBody, response: { 200: noContent } }, attachValidation: true },
+    async (req, reply) => {
+      const { user, groupId } = await writer(req, true);
+      await deleteEntry(ctx, user, groupId, validBody(req).date);
+      return reply.status(200).send();
+    },
+  );
 }
