@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
+import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** where logs go (tests read them); stdout by default */
   logStream?: NodeJS.WritableStream;
+  /** replaces the mailer chosen from the config (tests inject the memory one) */
+  mailer?: Mailer;
 }
 
 export interface BuiltApp {
@@ -72,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
     events: new EventBus(),
+    mailer: options.mailer ?? mailerFromConfig(config, app.log, clock),
   };
 
   registerErrorHandling(app);
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
     await ctx.limiter.close();
+    await ctx.mailer.close?.();
     await database.close();
   });
 

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/events.js';
+import type { Mailer } from './lib/mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** cross-area reactions inside a transaction, with after-commit effects (lib/events.ts) */
   events: EventBus;
+  /** recovery codes and notices: SMTP, the dev mailbox or memory (lib/mail/) */
+  mailer: Mailer;
 }

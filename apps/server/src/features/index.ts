@@ -14,6 +14,8 @@ import { postWithdrawalHooks } from './posts/withdrawal.js';
 import scheduleRoutes from './schedules/routes.js';
 import profileRoutes from './profile/routes.js';
 import { profileWithdrawalHooks } from './profile/withdrawal.js';
+import recoveryRoutes from './recovery/routes.js';
+import { recoveryWithdrawalHooks } from './recovery/withdrawal.js';
 
 export interface Feature {
   name: string;
@@ -38,4 +40,5 @@ export const features: Feature[] = [
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
   { name: 'boards', routes: boardRoutes },
+  { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
 ];

@@ -40,9 +40,9 @@ export const routes: AppRoute[] = [
   { path: '/boards/:boardId', Page: page(() => import('../features/boards/BoardDetailPage')) },
   { path: '/boards/edit/:boardId', Page: page(() => import('../features/boards/BoardEditPage')), auth: true },
   { path: '/my-boards', Page: page(() => import('../features/boards/MyBoardsPage')) },
-  { path: '/find/login-ids', Page: comingSoon },
-  { path: '/find/login-ids-result', Page: comingSoon },
-  { path: '/find/password', Page: comingSoon },
-  { path: '/change-password', Page: comingSoon },
+  { path: '/find/login-ids', Page: page(() => import('../features/recovery/FindLoginIdsPage')) },
+  { path: '/find/login-ids-result', Page: page(() => import('../features/recovery/FindLoginIdsResultPage')) },
+  { path: '/find/password', Page: page(() => import('../features/recovery/FindPasswordPage')) },
+  { path: '/change-password', Page: page(() => import('../features/recovery/ChangePasswordPage')) },
   { path: '*', Page: page(() => import('./NotFoundPage')) },
 ];
