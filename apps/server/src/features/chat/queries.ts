@@ -27,9 +27,21 @@ export interface RoomListRow extends RoomWithGroup {
 
 const roomColumns = { id: chatRooms.id, name: chatRooms.name, groupId: chatRooms.groupId, groupName: groups.name };
 
-export async function findRoom(db: Db, roomId: number): Promise<RoomWithGroup | null> {
-  const [row] = await db.select(roomColumns).from(chatRooms).innerJoin(groups, eq(groups.id, chatRooms.groupId)).where(eq(chatRooms.id, roomId));
-  return row ?? null;
+/** The room with its group, and the user's role in that group (null when not a member), in one query. */
+export async function findRoomWithMembership(
+  db: Db,
+  roomId: number,
+  userId: number,
+): Promise<{ room: RoomWithGroup; role: Membership['role'] | null } | null> {
+  const [row] = await db
+    .select({ ...roomColumns, role: groupMembers.role })
+    .from(chatRooms)
+    .innerJoin(groups, eq(groups.id, chatRooms.groupId))
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, chatRooms.groupId), eq(groupMembers.userId, userId)))
+    .where(eq(chatRooms.id, roomId));
+  if (!row) return null;
+  const { role, ...room } = row;
+  return { room, role };
 }
 
 export async function findRoomOfGroup(db: Db, groupId: number): Promise<RoomWithGroup | null> {
@@ -38,20 +50,6 @@ export async function findRoomOfGroup(db: Db, groupId: number): Promise<RoomWith
     .from(chatRooms)
     .innerJoin(groups, eq(groups.id, chatRooms.groupId))
     .where(eq(chatRooms.groupId, groupId));
-  return row ?? null;
-}
-
-export async function findGroup(db: Db, groupId: number): Promise<{ id: number; name: string } | null> {
-  const [row] = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, groupId));
-  return row ?? null;
-}
-
-/** The user's membership of the group, or null (default deny). */
-export async function membershipOf(db: Db, groupId: number, userId: number): Promise<Membership | null> {
-  const [row] = await db
-    .select({ role: groupMembers.role })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return row ?? null;
 }
 

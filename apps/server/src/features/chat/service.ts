@@ -3,18 +3,18 @@ import { CHAT_HISTORY_DEFAULT, chatTopic, type ChatRoom } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { chatReadLogs, chatRooms } from '../../db/schema/index.js';
-import { Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { authorize } from '../../lib/authorize.js';
+import { Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessages } from '../messages/system-messages.js';
-import { isGroupAdmin, requireMember } from './policy.js';
+import { isGroupAdmin } from './policy.js';
 import { presentMessage, presentRoom } from './presenter.js';
 import {
-  findGroup,
-  findRoom,
   findRoomOfGroup,
+  findRoomWithMembership,
   memberIds,
-  membershipOf,
   messagesNewestFirst,
   newestMessageId,
   unreadCount,
@@ -26,12 +26,12 @@ import { CHAT_TEXTS, roomCreatedNote } from './texts.js';
 const roomNotFound = () => new NotFound(CHAT_TEXTS.roomNotFound);
 const roomExists = () => new Conflict('chat_room_exists', CHAT_TEXTS.roomExists);
 
-/** Load, then authorize: the room exists (404), the caller is a member of its group (403). */
+/** Load, then authorize, in one query (default deny): the room exists (404), the caller is a member of its group (403). */
 export async function loadMemberRoom(db: Db, roomId: number, userId: number): Promise<RoomWithGroup> {
-  const room = await findRoom(db, roomId);
-  if (!room) throw roomNotFound();
-  requireMember(await membershipOf(db, room.groupId, userId));
-  return room;
+  const found = await findRoomWithMembership(db, roomId, userId);
+  if (!found) throw roomNotFound();
+  authorize(found.role !== null, NOT_GROUP_MEMBER_TEXT, 'not_group_member');
+  return found.room;
 }
 
 /**
@@ -107,11 +107,8 @@ export interface NewRoom {
 
 /** Contract 3.8 POST /api/chat/room: the group admin opens the group's one room. */
 export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom): Promise<ChatRoom> {
-  const group = await findGroup(ctx.db, input.groupId);
-  if (!group) throw new NotFound(CHAT_TEXTS.groupNotFound);
-  const membership = await membershipOf(ctx.db, group.id, user.id);
-  requireMember(membership);
-  if (!isGroupAdmin(membership)) throw new Forbidden(CHAT_TEXTS.createForbidden);
+  const { group, membership } = await loadGroupAccess(ctx.db, input.groupId, user.id, CHAT_TEXTS.groupNotFound);
+  authorize(isGroupAdmin(membership), CHAT_TEXTS.createForbidden);
   if (await findRoomOfGroup(ctx.db, group.id)) throw roomExists();
 
   const now = ctx.clock.now();
@@ -152,9 +149,7 @@ export async function unread(ctx: AppContext, user: AuthUser, roomId: number): P
 }
 
 export async function roomOfGroup(ctx: AppContext, user: AuthUser, groupId: number) {
-  const group = await findGroup(ctx.db, groupId);
-  if (!group) throw new NotFound(CHAT_TEXTS.groupNotFound);
-  requireMember(await membershipOf(ctx.db, group.id, user.id));
+  const { group } = await loadGroupAccess(ctx.db, groupId, user.id, CHAT_TEXTS.groupNotFound);
   const room = await findRoomOfGroup(ctx.db, group.id);
   return { exists: room !== null, chatRoomId: room?.id ?? null };
 }

@@ -2,7 +2,6 @@
 export const CHAT_TEXTS = {
   roomNotFound: '채팅방을 찾을 수 없습니다.',
   groupNotFound: '그룹을 찾을 수 없습니다.',
-  notGroupMember: '그룹의 일원이 아닙니다.',
   createForbidden: '채팅방을 생성할 권한이 없습니다.',
   roomExists: '이미 해당 그룹의 채팅방이 존재합니다.',
   readLogSaved: '마지막으로 읽은 채팅 시각이 기록되었습니다.',
