@@ -131,6 +131,17 @@ describe('STOMP over the raw WebSocket and SockJS transports', () => {
   });
 });
 
+describe('STOMP and DISCONNECT', () => {
+  it('accepts the STOMP command for CONNECT, and DISCONNECT with a receipt answers RECEIPT, then closes', async () => {
+    const c = await StompTestClient.raw(host, g.admin.token);
+    c.send('STOMP', { 'accept-version': '1.2', host: 'localhost' });
+    expect((await c.next()).command).toBe('CONNECTED');
+    c.send('DISCONNECT', { receipt: 'bye' });
+    expect((await c.next()).headers['receipt-id']).toBe('bye');
+    await expectClosed(c);
+  });
+});
+
 describe('ERROR then close', () => {
   const expectError = async (c: StompTestClient, text: string) => {
     const err = await c.next((f) => f.command === 'ERROR');
