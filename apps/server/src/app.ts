@@ -15,6 +15,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
+import { noteQuery } from './lib/query-count.js';
+import { ReadCache } from './lib/read-cache.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
@@ -44,8 +46,13 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
+  const readCache = new ReadCache(config.readCache ? 2000 : 0);
   const database = await openDatabase(
     options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }),
+    (text) => {
+      noteQuery(text);
+      readCache.noteStatement(text);
+    },
   );
   await migrate(database.db);
   await ensureSystemUser(database.db);
@@ -64,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const counterStore = config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl)) : new MemoryCounterStore();
+  if (config.redisUrl) await readCache.share(new Redis(config.redisUrl), new Redis(config.redisUrl));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -72,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
     events: new EventBus(),
+    readCache,
   };
 
   registerErrorHandling(app);
@@ -118,6 +127,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   registerRequestAuth(app, ctx);
+  // After a request that may have written (its transaction has committed by now), nothing read before it is served.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api')) readCache.invalidate();
+  });
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
@@ -132,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
     await ctx.limiter.close();
+    await readCache.close();
     await database.close();
   });
 

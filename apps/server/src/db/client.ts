@@ -22,16 +22,20 @@ export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: P
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export async function openDatabase(source: DatabaseSource): Promise<Database> {
+/** Sees the text of every statement before it runs (query counting in tests, read-cache invalidation). */
+export type StatementHook = (text: string) => void;
+
+export async function openDatabase(source: DatabaseSource, onStatement?: StatementHook): Promise<Database> {
+  const logger = onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined;
   if ('url' in source) {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const client =
     'pglite' in source
       ? source.pglite
       : await PGlite.create({ dataDir: path.join(source.dataDir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite(client, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
