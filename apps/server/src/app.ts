@@ -43,10 +43,13 @@ export interface BuiltApp {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** Writes of this instance (and, with REDIS_URL, of the others) end cached reads at once; the TTL bounds the rest. */
+const readCacheTtlMs = (config: Config) => (config.readCache ? config.readCacheTtlSeconds * 1000 : 0);
+
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const readCache = new ReadCache(config.readCache ? 2000 : 0);
+  const readCache = new ReadCache(readCacheTtlMs(config));
   const database = await openDatabase(
     options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }),
     (text) => {

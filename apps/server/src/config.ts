@@ -19,6 +19,8 @@ export interface Config {
   runJobs: boolean;
   /** READ_CACHE=off: every public read goes to the database (lib/read-cache.ts) */
   readCache: boolean;
+  /** READ_CACHE_TTL (seconds, 30): the longest a cached read lives without a write seen by this instance */
+  readCacheTtlSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,5 +54,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     runJobs: env.RUN_JOBS !== 'false',
     readCache: env.READ_CACHE !== 'off',
+    readCacheTtlSeconds: Number(env.READ_CACHE_TTL || 30),
   };
 }

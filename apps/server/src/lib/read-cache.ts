@@ -10,18 +10,22 @@ import type { Redis } from 'ioredis';
  *   is after its transaction committed: a reader that started before the commit captured the older
  *   generation and does not store what it read. So a writer sees its own write on its next request.
  * - With `REDIS_URL`, each end of a generation is published, and the other instances end theirs on receipt.
- * - Entries also expire after `ttlMs` (2 s), which bounds what another instance without Redis can miss.
- *   `READ_CACHE=off` (ttlMs 0) turns the cache off.
+ * - Entries also expire after `ttlMs` (READ_CACHE_TTL, 30 s), which bounds what a write this instance cannot
+ *   see leaves unseen: another instance without REDIS_URL (run several only with Redis, as the rate limits
+ *   already require) or a hand-made change in the database. `READ_CACHE=off` (ttlMs 0) turns it off.
+ * - Concurrent misses of one key in one generation share one load.
  */
 export class ReadCache {
   private generation = 0;
   private readonly entries = new Map<string, { generation: number; expires: number; value: unknown }>();
+  /** loads under way, so concurrent misses of one key share one database read */
+  private readonly loading = new Map<string, { generation: number; value: Promise<unknown> }>();
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
   private readonly instance = Math.random().toString(36).slice(2);
 
   constructor(
-    private readonly ttlMs = 2000,
+    private readonly ttlMs = 30_000,
     private readonly maxEntries = 5000,
   ) {}
 
@@ -32,18 +36,27 @@ export class ReadCache {
     const hit = this.entries.get(key);
     if (hit && hit.generation === this.generation && hit.expires > now) return hit.value as T;
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { generation, expires: now + this.ttlMs, value });
+    const pending = this.loading.get(key);
+    if (pending && pending.generation === generation) return pending.value as Promise<T>;
+    const value = load();
+    this.loading.set(key, { generation, value });
+    try {
+      const loaded = await value;
+      if (generation === this.generation) {
+        if (this.entries.size >= this.maxEntries) this.entries.clear();
+        this.entries.set(key, { generation, expires: now + this.ttlMs, value: loaded });
+      }
+      return loaded;
+    } finally {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
     }
-    return value;
   }
 
   /** Ends the generation: every entry is stale from now on. */
   invalidate(publish = true) {
     this.generation++;
     if (this.entries.size > 0) this.entries.clear();
+    if (this.loading.size > 0) this.loading.clear();
     if (publish && this.publisher) void this.publisher.publish(CHANNEL, this.instance).catch(() => undefined);
   }
 
