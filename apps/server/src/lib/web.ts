@@ -13,6 +13,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       maxAge: 0,
+      // the web build writes .br and .gz beside each asset (apps/web/vite.config.ts)
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -6,7 +6,7 @@ import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchFields } from '../../shared/ui/SearchFields';
-import { listPosts, postKeys, type SearchType } from './api';
+import { listParams, postListQuery, type SearchType } from './api';
 import { LOGIN_CONFIRM, type PostKind } from './kinds';
 import { PostCard, type CardPost } from './PostCard';
 
@@ -28,14 +28,11 @@ export function PostListPage<T extends CardPost>({ kind, cardLines }: PostListPa
   const navigate = useNavigate();
   const { token } = useAuth();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('page')) || 0);
-  const keyword = params.get('keyword') ?? '';
-  const searchType = (params.get('searchType') as SearchType | null) ?? 'all';
+  const { page, keyword, searchType } = listParams(params);
   const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
 
   const { data, isError } = useQuery({
-    queryKey: [...postKeys.list(kind), page, searchType, keyword],
-    queryFn: () => listPosts<T>(kind.api, { page, searchType, keyword }),
+    ...postListQuery<T>(kind, { page, searchType, keyword }),
     // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
     staleTime: 0,
   });

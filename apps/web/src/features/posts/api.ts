@@ -62,6 +62,21 @@ export const postKeys = {
   applicants: (basePostId: string) => ['applicants', basePostId] as const,
 };
 
+/** The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts). */
+export const postListQuery = <T,>(kind: PostKind, q: Required<Pick<ListQuery, 'page' | 'searchType' | 'keyword'>>) => ({
+  queryKey: [...postKeys.list(kind), q.page, q.searchType, q.keyword] as const,
+  queryFn: () => listPosts<T>(kind.api, q),
+});
+
+/** The list page's URL parameters as it reads them. */
+export function listParams(params: URLSearchParams) {
+  return {
+    page: Math.max(0, Number(params.get('page')) || 0),
+    keyword: params.get('keyword') ?? '',
+    searchType: (params.get('searchType') as SearchType | null) ?? 'all',
+  };
+}
+
 /** The list pages of both kinds and my posts: what a change of a post's state or headcount shows in. */
 const refreshPostLists = (client: QueryClient) =>
   Promise.all([
