@@ -4,6 +4,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT || 8181);
+// The server's DATA_DIR, made once: workers load this file again and inherit the variable, so tests can read
+// the dev mailbox (DATA_DIR/mailbox) of the very server they run against.
+process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -40,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'e2e-data-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       // each test context sends its own X-Forwarded-For, so per-IP sign-up and login limits stay real
       TRUST_PROXY: 'true',

@@ -200,12 +200,18 @@ test('author posts through the forms, applicants apply, the author decides, clos
   await expect(closedCard).toHaveAttribute('data-inactive', 'true');
   await closedCard.hover();
   await closedCard.getByRole('button', { name: '그룹 생성' }).click();
-  await page.getByLabel('그룹 이름').fill(`우리팀 ${unique()}`);
+  const groupName = `우리팀 ${unique()}`;
+  await page.getByLabel('그룹 이름').fill(groupName);
   await page.getByLabel('그룹 설명').fill('프로젝트 진행 그룹');
   await page.getByRole('button', { name: '생성하기' }).click();
   await dialogs.expect('그룹이 생성되었습니다.');
   await expect(page.getByRole('link', { name: '그룹 페이지로 이동' })).toHaveAttribute('href', /\/groups\/\d+$/);
   await expect(page.getByTestId('my-post').filter({ hasText: title })).toHaveCount(0);
+  // the offered link opens the new group, with the approved applicant among its members
+  await page.getByRole('link', { name: '그룹 페이지로 이동' }).click();
+  await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: '멤버 보기' }).click();
+  await expect(page.getByTestId('member-row').filter({ hasText: approved.nickname })).toContainText('멤버');
 });
 
 test('search needs two characters and finds a post by a two-letter Korean keyword', async ({ page, request, dialogs }) => {

@@ -4,8 +4,10 @@ import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/events.js';
 import type { ReadCache } from './lib/read-cache.js';
+import type { Mailer } from './lib/mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
+import type { Realtime } from './realtime/index.js';
 
 /** What every feature needs; built once in app.ts and handed to each feature's routes. */
 export interface AppContext {
@@ -19,4 +21,8 @@ export interface AppContext {
   events: EventBus;
   /** public reads cached until the next write (lib/read-cache.ts) */
   readCache: ReadCache;
+  /** recovery codes and notices: SMTP, the dev mailbox or memory (lib/mail/) */
+  mailer: Mailer;
+  /** STOMP over SockJS: destinations to register, and publishes that reach every instance */
+  realtime: Realtime;
 }

@@ -36,6 +36,8 @@ async function grow(n: number) {
   const group = await makeGroup(t, author, applicants.slice(-n), { totalMembers: n + 1, name: '테스트 그룹' });
   postId = group.postId;
   groupId = group.id;
+  const room = await t.post('/api/chat/room', { token: author.token, body: { groupId, chatRoomName: '팀 채팅' } });
+  expect(room.statusCode, room.body).toBe(201);
   for (let i = 0; i < n; i++) {
     const date = `2025-06-${String(10 + applicants.length + i).padStart(2, '0')}`;
     const res = await t.post('/api/schedules', { token: author.token, body: { groupId, content: `일정 ${i}`, date } });
@@ -59,6 +61,7 @@ const reads = (): Array<[string, string, boolean]> => [
   ['group', `/api/groups/${groupId}`, true],
   ['members', `/api/groups/${groupId}/members`, true],
   ['schedules', `/api/schedules/total/${groupId}`, true],
+  ['chat rooms', '/api/chat/rooms', true],
 ];
 
 async function statementsOf(url: string, withToken: boolean): Promise<number> {

@@ -10,6 +10,8 @@ import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { MemoryMailer } from '../src/lib/mail/memory-mailer.js';
+import type { Broker } from '../src/realtime/broker/types.js';
 import { insertUser, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
@@ -53,6 +55,8 @@ export class TestApp {
   constructor(
     readonly built: BuiltApp,
     readonly clock: ManualClock,
+    /** the database this app runs on (a second app may share it on PostgreSQL) */
+    readonly database: DatabaseSource,
   ) {}
 
   get app() {
@@ -63,6 +67,10 @@ export class TestApp {
   }
   get db() {
     return this.built.ctx.db;
+  }
+  /** every mail the app sent (tests run with the memory mailer) */
+  get mailer() {
+    return this.built.ctx.mailer as MemoryMailer;
   }
 
   request(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
@@ -114,16 +122,38 @@ export class TestApp {
   }
 }
 
+export interface TestAppOptions {
+  now?: string;
+  /** extra environment for loadConfig (e.g. SMTP_URL) */
+  env?: Record<string, string>;
+  /** where logs go; without it the app does not log */
+  logStream?: NodeJS.WritableStream;
+  /** use the mailer the config chooses (SMTP or the dev mailbox) instead of the memory one */
+  configuredMailer?: boolean;
+  /** run on this database instead of a fresh clone (a second app on the same PostgreSQL database) */
+  database?: DatabaseSource;
+  /** the chat broker (the two-instance test passes Redis brokers) */
+  broker?: Broker;
+}
+
 /** The real app on a fresh copy of the migrated database, with a clock the test controls. */
-export async function createTestApp(opts: { now?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const clock = new ManualClock(new Date(opts.now ?? Date.now()));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(64, 'x'), RUN_JOBS: 'false', WEB_DIST: '/nonexistent' }),
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(64, 'x'), RUN_JOBS: 'false', WEB_DIST: '/nonexistent', ...opts.env }),
   };
-  const built = await buildApp({ config, clock, database: await cloneDatabase(), logger: false });
+  const database = opts.database ?? (await cloneDatabase());
+  const built = await buildApp({
+    config,
+    clock,
+    database,
+    broker: opts.broker,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    ...(opts.configuredMailer ? {} : { mailer: new MemoryMailer() }),
+  });
   await built.app.ready();
-  return new TestApp(built, clock);
+  return new TestApp(built, clock, database);
 }
 
 /** Asserts the contract's error shape: status, X-Error-Code and the exact plain-text Korean body. */

@@ -69,22 +69,20 @@ export type MyGroup = z.infer<typeof myGroup>;
 
 export const SCHEDULE_DATE_TEXT = '날짜 형식이 올바르지 않습니다.';
 
+const scheduleGroupFields = { groupId: bodyId(BAD_REQUEST_TEXT), writerId: z.unknown().optional() };
 /** The group an entry belongs to: read first, because membership is checked before the other fields. */
-export const scheduleGroupBody = fieldsBody({
-  groupId: bodyId(BAD_REQUEST_TEXT),
-  writerId: z.unknown().optional(),
-});
+export const scheduleGroupBody = fieldsBody(scheduleGroupFields);
 export const scheduleDateField = dateField(SCHEDULE_DATE_TEXT);
-export const scheduleFieldsBody = fieldsBody({
-  content: text({
-    required: '일정 내용을 입력해주세요.',
-    max: 200,
-    tooLong: '일정 내용은 최대 200자까지 입력 가능합니다.',
-    multiline: true,
-  }),
-  date: scheduleDateField,
+const scheduleContentField = text({
+  required: '일정 내용을 입력해주세요.',
+  max: 200,
+  tooLong: '일정 내용은 최대 200자까지 입력 가능합니다.',
+  multiline: true,
 });
-export const scheduleDateBody = fieldsBody({ date: scheduleDateField });
+/** POST and PUT /api/schedules: the group, then content, then date (contract 3.7). */
+export const scheduleBody = fieldsBody({ ...scheduleGroupFields, content: scheduleContentField, date: scheduleDateField });
+/** DELETE /api/schedules (a JSON body). */
+export const scheduleDeleteBody = fieldsBody({ ...scheduleGroupFields, date: scheduleDateField });
 export type ScheduleBody = {
   groupId: number | string;
   writerId?: number;

@@ -6,3 +6,5 @@ export * from './posts.js';
 export * from './applications.js';
 export * from './boards.js';
 export * from './groups.js';
+export * from './recovery.js';
+export * from './chat.js';

@@ -4,6 +4,8 @@ import accountRoutes from './account/routes.js';
 import applicationRoutes from './applications/routes.js';
 import { applicationWithdrawalHooks } from './applications/withdrawal.js';
 import boardRoutes from './boards/routes.js';
+import { chatHooks } from './chat/hooks.js';
+import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
@@ -14,6 +16,8 @@ import { postWithdrawalHooks } from './posts/withdrawal.js';
 import scheduleRoutes from './schedules/routes.js';
 import profileRoutes from './profile/routes.js';
 import { profileWithdrawalHooks } from './profile/withdrawal.js';
+import recoveryRoutes from './recovery/routes.js';
+import { recoveryWithdrawalHooks } from './recovery/withdrawal.js';
 
 export interface Feature {
   name: string;
@@ -35,7 +39,9 @@ export const features: Feature[] = [
   { name: 'posts', routes: postRoutes, hooks: postWithdrawalHooks, start: startAutoClose },
   { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
   { name: 'schedules', routes: scheduleRoutes },
+  { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
   { name: 'boards', routes: boardRoutes },
+  { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
 ];

@@ -121,4 +121,9 @@ export const LIMITS = {
   message: { limit: { name: 'message', max: 20, windowMs: MINUTE, refundRefused: true }, by: 'user' },
   /** both …/view routes together */
   view: { limit: { name: 'view', max: 60, windowMs: MINUTE }, by: 'ip' },
+  /** both recovery send-code routes together (the per-e-mail limits are counted in the database, features/recovery) */
+  sendCode: { limit: { name: 'send-code', max: 20, windowMs: HOUR }, by: 'ip' },
+  /** both recovery verify-code routes together (wrong tries per code are counted on the code) */
+  verifyCode: { limit: { name: 'verify-code', max: 30, windowMs: MINUTE }, by: 'ip' },
+  changePassword: { limit: { name: 'change-password', max: 10, windowMs: MINUTE }, by: 'ip' },
 } as const satisfies Record<string, { limit: Limit; by: 'ip' | 'user' }>;

@@ -2,7 +2,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
-const comingSoon = page(() => import('./ComingSoon'));
 
 export interface AppRoute {
   path: string;
@@ -33,16 +32,16 @@ export const routes: AppRoute[] = [
   { path: '/groups/:groupId', Page: page(() => import('./GroupRoute')), auth: true },
   { path: '/groups/:groupId/members', Page: page(() => import('../features/groups/MembersPage')), auth: true },
   { path: '/my-groups', Page: page(() => import('../features/groups/MyGroupsPage')), auth: true },
-  { path: '/chat/:chatRoomId', Page: comingSoon, auth: true },
+  { path: '/chat/:chatRoomId', Page: page(() => import('../features/chat/ChatRoomPage')), auth: true },
   { path: '/messages', Page: page(() => import('../features/messages/MessagesPage')), auth: true },
   { path: '/boards', Page: page(() => import('../features/boards/BoardListPage')) },
   { path: '/boards/register', Page: page(() => import('../features/boards/BoardRegisterPage')), auth: true },
   { path: '/boards/:boardId', Page: page(() => import('../features/boards/BoardDetailPage')) },
   { path: '/boards/edit/:boardId', Page: page(() => import('../features/boards/BoardEditPage')), auth: true },
   { path: '/my-boards', Page: page(() => import('../features/boards/MyBoardsPage')) },
-  { path: '/find/login-ids', Page: comingSoon },
-  { path: '/find/login-ids-result', Page: comingSoon },
-  { path: '/find/password', Page: comingSoon },
-  { path: '/change-password', Page: comingSoon },
+  { path: '/find/login-ids', Page: page(() => import('../features/recovery/FindLoginIdsPage')) },
+  { path: '/find/login-ids-result', Page: page(() => import('../features/recovery/FindLoginIdsResultPage')) },
+  { path: '/find/password', Page: page(() => import('../features/recovery/FindPasswordPage')) },
+  { path: '/change-password', Page: page(() => import('../features/recovery/ChangePasswordPage')) },
   { path: '*', Page: page(() => import('./NotFoundPage')) },
 ];

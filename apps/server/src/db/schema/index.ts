@@ -3,3 +3,5 @@ export * from './messages.js';
 export * from './posts.js';
 export * from './boards.js';
 export * from './groups.js';
+export * from './recovery.js';
+export * from './chat.js';

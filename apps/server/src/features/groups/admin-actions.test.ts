@@ -233,6 +233,21 @@ describe('DELETE /api/groups/{id}', () => {
     expect((again.json() as { members: Array<{ userId: number }> }).members.map((m) => m.userId)).toEqual([admin.id, a.id, b.id]);
   });
 
+  it('races leave, kick and invite against the delete without a server error', async () => {
+    const [a, b, c] = [await t.user(), await t.user(), await t.user('경합초대')];
+    const g = await makeGroup(t, admin, [a, b], { totalMembers: 5 });
+    const [del, leave, kicked, invited] = await Promise.all([
+      t.delete(`/api/groups/${g.id}`, { token: admin.token }),
+      t.delete(`/api/groups/${g.id}/leave`, { token: a.token }),
+      kick(g, admin.token, b.id),
+      invite(g, admin.token, { nickname: c.nickname }),
+    ]);
+    expect(del.statusCode, del.body).toBe(204);
+    for (const res of [leave, kicked, invited]) expect([200, 400, 403, 404], res.body).toContain(res.statusCode);
+    expect(await memberIds(g.id)).toEqual([]);
+    expect(await current(g.postId)).toBe(3);
+  });
+
   it('caps the recount at totalMembers', async () => {
     const [a, b] = [await t.user(), await t.user()];
     const g = await makeGroup(t, admin, [a, b], { totalMembers: 3 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { applicationProfiles, applications, basePosts, groupMembers, groups, postTags, viewRecords } from '../../db/schema/index.js';
+import {
+  applicationProfiles,
+  applications,
+  basePosts,
+  groupMembers,
+  groups,
+  postTags,
+  viewRecords,
+} from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import {
   addProfile,
@@ -97,7 +105,12 @@ describe('POST /api/groups', () => {
     expectError(await create(author.token, groupBody(post.id, { name: '  가나 ' })), 400, 'validation_failed', nameText);
     expectError(await create(author.token, groupBody(post.id, { name: '가'.repeat(51) })), 400, 'validation_failed', nameText);
     expectError(await create(author.token, groupBody(post.id, { name: undefined })), 400, 'validation_failed', nameText);
-    expectError(await create(author.token, groupBody(post.id, { description: ' ' })), 400, 'validation_failed', '그룹 설명을 입력해주세요.');
+    expectError(
+      await create(author.token, groupBody(post.id, { description: ' ' })),
+      400,
+      'validation_failed',
+      '그룹 설명을 입력해주세요.',
+    );
     expectError(
       await create(author.token, groupBody(post.id, { description: '가'.repeat(256) })),
       400,
@@ -106,7 +119,12 @@ describe('POST /api/groups', () => {
     );
     expectError(await create(author.token, groupBody(999999)), 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
     expectError(await create(stranger.token, groupBody(post.id)), 403, 'forbidden', '그룹을 생성할 권한이 없습니다.');
-    expectError(await create(author.token, groupBody(post.id)), 400, 'post_not_closed', '마감되지 않은 공고는 그룹을 생성할 수 없습니다.');
+    expectError(
+      await create(author.token, groupBody(post.id)),
+      400,
+      'post_not_closed',
+      '마감되지 않은 공고는 그룹을 생성할 수 없습니다.',
+    );
     expect(await groupCount()).toBe(before);
     await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token });
     expect((await create(author.token, groupBody(post.id))).statusCode).toBe(201);
@@ -125,7 +143,9 @@ describe('POST /api/groups', () => {
     const post = await createRecruitment(t, author);
     await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token });
     const before = await groupCount();
-    const res = await whilePostIsDeleted(t, post.id, () => t.post('/api/groups', { token: author.token, body: groupBody(post.id) }));
+    const res = await whilePostIsDeleted(t, post.id, () =>
+      t.post('/api/groups', { token: author.token, body: groupBody(post.id) }),
+    );
     expectError(res, 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
     expect(await groupCount()).toBe(before);
   });
@@ -154,7 +174,7 @@ describe('withdrawal (contract 7) for posts, applications, profiles and groups',
     expect((await t.get('/api/users/me', { token: admin.token })).statusCode).toBe(200);
   });
 
-  it("removes own ungrouped posts with their rows, applications and profile; gives back approved seats; leaves groups", async () => {
+  it('removes own ungrouped posts with their rows, applications and profile; gives back approved seats; leaves groups', async () => {
     const leaver = await member('떠나는이');
     // Own post without a group, with a tag, an applicant and a view: all removed, no 쪽지 to the applicant.
     const own = await createRecruitment(t, leaver);

@@ -1,20 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createGroupBody, group, groupMember, inviteBody, myGroup, pathId, plainText, updateGroupBody } from '@app/contract';
+import {
+  createGroupBody,
+  group,
+  groupMember,
+  inviteBody,
+  myGroup,
+  noContent,
+  pathId,
+  plainText,
+  updateGroupBody,
+} from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { loadGroupAccess } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
+import { BadRequest } from '../../lib/errors.js';
 import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../lib/request-auth.js';
-import { parseBody } from '../../lib/validation.js';
+import { validBody } from '../../lib/validation.js';
 import { inviteMember, kickMember, leaveGroup } from './members.js';
 import { canLeaveGroup, isGroupAdmin } from './policy.js';
 import { presentMember } from './presenter.js';
 import { groupMemberRows, myGroups } from './queries.js';
 import { createGroup, deleteGroup, groupView, updateGroup } from './service.js';
 import { GROUP_TEXTS } from './texts.js';
-import { BadRequest } from '../../lib/errors.js';
 
 const idParams = z.object({ id: pathId });
 const kickParams = z.object({ id: pathId, userId: pathId });
@@ -32,10 +42,9 @@ export default function groupRoutes(fastify: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.post('/api/groups', { schema: { tags, response: { 201: group } } }, async (req, reply) => {
-    const user = requireUser(req);
-    return reply.status(201).send(await createGroup(ctx, user, parseBody(createGroupBody, req.body)));
-  });
+  app.post('/api/groups', { schema: { tags, body: createGroupBody, response: { 201: group } } }, async (req, reply) =>
+    reply.status(201).send(await createGroup(ctx, requireUser(req), req.body)),
+  );
 
   app.get('/api/groups/my-groups', { schema: { tags, response: { 200: z.array(myGroup) } } }, async (req) =>
     myGroups(ctx.db, requireUser(req).id),
@@ -59,13 +68,17 @@ export default function groupRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get('/api/group/:id/members', { schema: membersSchema }, (req) => listMembers(req, req.params.id));
   app.get('/api/groups/:id/members', { schema: membersSchema }, (req) => listMembers(req, req.params.id));
 
-  app.put('/api/groups/:id', { schema: { tags, params: idParams, response: { 200: group } } }, async (req) => {
+  const editGroup = {
+    schema: { tags, params: idParams, body: updateGroupBody, response: { 200: group } },
+    attachValidation: true,
+  };
+  app.put('/api/groups/:id', editGroup, async (req) => {
     const a = await access(req, req.params.id, GROUP_TEXTS.notFound);
     authorize(isGroupAdmin(a.membership), GROUP_TEXTS.editForbidden);
-    return updateGroup(ctx, a, parseBody(updateGroupBody, req.body));
+    return updateGroup(ctx, a, validBody(req));
   });
 
-  app.delete('/api/groups/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+  app.delete('/api/groups/:id', { schema: { tags, params: idParams, response: { 204: noContent } } }, async (req, reply) => {
     const a = await access(req, req.params.id, GROUP_TEXTS.notExists);
     authorize(isGroupAdmin(a.membership), GROUP_TEXTS.deleteForbidden);
     await deleteGroup(ctx, a, a.user);
@@ -83,10 +96,14 @@ export default function groupRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/groups/:id/invite', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
+  const inviteSchema = {
+    schema: { tags, params: idParams, body: inviteBody, response: { 200: plainText } },
+    attachValidation: true,
+  };
+  app.post('/api/groups/:id/invite', inviteSchema, async (req, reply) => {
     const a = await access(req, req.params.id, GROUP_TEXTS.notExists);
     authorize(isGroupAdmin(a.membership), GROUP_TEXTS.inviteForbidden);
-    await inviteMember(ctx, a, parseBody(inviteBody, req.body).nickname);
+    await inviteMember(ctx, a, validBody(req).nickname);
     return sendText(reply, 200, GROUP_TEXTS.invited);
   });
 

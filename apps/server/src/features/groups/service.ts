@@ -119,8 +119,8 @@ export async function deleteGroup(ctx: AppContext, access: GroupAccess, admin: A
   const { group } = access;
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const { tx } = scope;
-    // Serialises with approvals, which are allowed again once the group is gone.
-    await lockPost(tx, group.postId);
+    // Rows are locked in the order leave and kick use (memberships, then the post), so they cannot deadlock.
+    // An approval racing this either still sees the group (refused) or runs after it, on the recount.
     const members = await tx.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, group.id));
     await ctx.events.emit(scope, 'group.deleting', {
       groupId: group.id,

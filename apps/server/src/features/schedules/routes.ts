@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  noContent,
   pathId,
-  scheduleDateBody,
   scheduleDateField,
   scheduleDetail,
-  scheduleFieldsBody,
+  scheduleBody,
+  scheduleDeleteBody,
   scheduleGroupBody,
   scheduleTotal,
 } from '@app/contract';
@@ -14,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { loadGroupAccess } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
 import { requireUser } from '../../lib/request-auth.js';
-import { parseBody } from '../../lib/validation.js';
+import { parseBody, validBody } from '../../lib/validation.js';
 import { isClaimedWriter } from './policy.js';
 import { createEntry, dayEntries, deleteEntry, monthTotals, updateEntry } from './service.js';
 import { SCHEDULE_TEXTS } from './texts.js';
@@ -72,20 +73,29 @@ export default function scheduleRoutes(fastify: FastifyInstance, ctx: AppContext
     },
   );
 
-  app.post('/api/schedules', { schema: { tags, response: { 200: z.number() } } }, async (req) => {
+  const write = { schema: { tags, body: scheduleBody, response: { 200: z.number() } }, attachValidation: true };
+  app.post('/api/schedules', write, async (req) => {
     const { user, groupId } = await writer(req, false);
-    return createEntry(ctx, user, groupId, parseBody(scheduleFieldsBody, req.body));
+    return createEntry(ctx, user, groupId, validBody(req));
   });
 
-  app.put('/api/schedules', { schema: { tags } }, async (req, reply) => {
-    const { user, groupId } = await writer(req, true);
-    await updateEntry(ctx, user, groupId, parseBody(scheduleFieldsBody, req.body));
-    return reply.status(200).send();
-  });
+  app.put(
+    '/api/schedules',
+    { ...write, schema: { tags, body: scheduleBody, response: { 200: noContent } } },
+    async (req, reply) => {
+      const { user, groupId } = await writer(req, true);
+      await updateEntry(ctx, user, groupId, validBody(req));
+      return reply.status(200).send();
+    },
+  );
 
-  app.delete('/api/schedules', { schema: { tags } }, async (req, reply) => {
-    const { user, groupId } = await writer(req, true);
-    await deleteEntry(ctx, user, groupId, parseBody(scheduleDateBody, req.body).date);
-    return reply.status(200).send();
-  });
+  app.delete(
+    '/api/schedules',
+    { schema: { tags, body: scheduleDeleteBody, response: { 200: noContent } }, attachValidation: true },
+    async (req, reply) => {
+      const { user, groupId } = await writer(req, true);
+      await deleteEntry(ctx, user, groupId, validBody(req).date);
+      return reply.status(200).send();
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { seoulToday } from '../../shared/lib/format';
 import { dayPreview, monthOf, monthWeeks, NAME_COLOURS, namesByDate, shiftMonth, WEEKDAYS } from './calendar';
 import { useScheduleTotals } from './api';
@@ -46,11 +46,14 @@ export function Calendar({ groupId, onPickDay }: CalendarProps) {
           </button>
         </p>
       )}
-      <div role="grid" className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 text-xs">
+      <div
+        onKeyDown={moveFocus}
+        className="grid grid-cols-7 gap-px overflow-hidden rounded-lg border border-gray-200 bg-gray-200 text-xs"
+      >
         {WEEKDAYS.map((d, i) => (
           <div
             key={d}
-            role="columnheader"
+            aria-hidden="true"
             className={`bg-gray-50 py-1 text-center font-medium ${i === 0 ? 'text-red-500' : i === 6 ? 'text-blue-500' : 'text-gray-600'}`}
           >
             {d}
@@ -70,6 +73,21 @@ export function Calendar({ groupId, onPickDay }: CalendarProps) {
   );
 }
 
+const ARROW_DAYS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/** Arrow keys move between the days of the shown month (Tab still walks every day). */
+function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
+  const delta = ARROW_DAYS[e.key];
+  const from = (e.target as HTMLElement).dataset.date;
+  if (!delta || !from) return;
+  const target = new Date(Date.parse(`${from}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
+  const cell = e.currentTarget.querySelector<HTMLElement>(`[data-date="${target}"]`);
+  if (cell) {
+    e.preventDefault();
+    cell.focus();
+  }
+}
+
 function DayCell({ date, names, today, onPick }: { date: string; names: string[]; today: boolean; onPick(date: string): void }) {
   const day = Number(date.slice(8));
   const { shown, more } = dayPreview(names);
@@ -79,7 +97,7 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
       data-date={date}
       aria-label={`${Number(date.slice(5, 7))}월 ${day}일${names.length ? `, 일정 ${names.length}개` : ''}`}
       aria-current={today ? 'date' : undefined}
-      className={`flex min-h-16 min-w-0 flex-col items-stretch gap-0.5 p-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:min-h-24 sm:p-1.5 ${
+      className={`flex min-h-16 min-w-0 flex-col items-stretch gap-0.5 p-0.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:min-h-24 sm:p-1.5 ${
         today ? 'bg-indigo-50' : 'bg-white hover:bg-gray-50'
       }`}
       onClick={() => onPick(date)}
@@ -94,12 +112,16 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
       {shown.map((name, i) => (
         <span
           key={i}
-          className={`truncate rounded px-1 text-[10px] leading-4 sm:text-xs ${NAME_COLOURS[i % NAME_COLOURS.length]}`}
+          className={`truncate rounded px-0.5 text-[9px] leading-4 sm:px-1 sm:text-xs ${NAME_COLOURS[i % NAME_COLOURS.length]}`}
         >
           {name}
         </span>
       ))}
-      {more > 0 && <span className="truncate px-1 text-[10px] text-gray-500 sm:text-xs">+ {more} more</span>}
+      {more > 0 && (
+        <span className="px-0.5 text-[9px] leading-4 tracking-tighter whitespace-nowrap text-gray-500 sm:px-1 sm:text-xs sm:tracking-normal">
+          + {more} more
+        </span>
+      )}
     </button>
   );
 }

@@ -36,7 +36,7 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
         <h1 className="text-2xl font-bold break-words">{g.name}</h1>
         <div className="overflow-hidden rounded-lg bg-indigo-600 py-2 text-sm text-white" aria-hidden="true">
           <p className="marquee whitespace-nowrap">
-            🎉 '{g.name}' 그룹에 오신 것을 환영합니다! 달력에 일정을 남기고 함께 목표를 이뤄보세요.
+            '{g.name}' 그룹에 오신 것을 환영합니다! 달력에 일정을 남기고 함께 목표를 이뤄보세요.
           </p>
         </div>
         <p className="whitespace-pre-wrap break-words text-gray-700">{g.description}</p>

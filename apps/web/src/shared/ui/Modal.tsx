@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   title?: ReactNode;
@@ -10,17 +10,26 @@ interface ModalProps {
 }
 
 export function Modal({ title, onClose, children, width = 480, height }: ModalProps) {
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+  // Keyboard users land in the dialog (unless a field in it took focus) and go back where they were on close.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4" onMouseDown={onClose}>
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
-        className="flex max-h-full max-w-full flex-col rounded-xl bg-white shadow-xl"
+        tabIndex={-1}
+        className="flex max-h-full max-w-full flex-col rounded-xl bg-white shadow-xl outline-none"
         style={{ width, height }}
         onMouseDown={(e) => e.stopPropagation()}
       >

@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordField } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { resetGrants, users } from '../../db/schema/index.js';
+import { BadRequest, Forbidden } from '../../lib/errors.js';
+import { inTransaction } from '../../lib/events.js';
+import { hashPassword } from '../../lib/password.js';
+import { parseBody } from '../../lib/validation.js';
+import { clearLoginFailures } from '../account/queries.js';
+import { cancelCodesOf } from './codes.js';
+import { passwordChangedMail } from './mails.js';
+import { grantHash, isWellFormedGrant, newGrant } from './secrets.js';
+import { TEXTS } from './texts.js';
+import { activeUserByLoginId, emailKeyOf } from './users.js';
+
+export const GRANT_TTL_MS = 10 * 60 * 1000;
+
+const grantRequired = () => new Forbidden(TEXTS.resetGrantRequired, 'reset_grant_required');
+
+/** A new grant for the user (contract 6.4); older ones are void. Returns the cookie value (only its hash is kept). */
+export async function createGrant(tx: Db, secret: string, userId: number, now: Date): Promise<string> {
+  const grant = newGrant(secret);
+  await tx.delete(resetGrants).where(eq(resetGrants.userId, userId));
+  await tx
+    .insert(resetGrants)
+    .values({ userId, grantHash: grant.hash, createdAt: now, expiresAt: new Date(now.getTime() + GRANT_TTL_MS) });
+  return grant.value;
+}
+
+const usableGrant = (hash: string, userId: number, now: Date) =>
+  and(
+    eq(resetGrants.grantHash, hash),
+    eq(resetGrants.userId, userId),
+    eq(resetGrants.status, 'ACTIVE'),
+    gt(resetGrants.expiresAt, now),
+  );
+
+export interface PasswordChange {
+  loginId?: unknown;
+  newPassword?: unknown;
+  confirmPassword?: unknown;
+}
+
+/**
+ * Contract 6.4, in its check order. On success, one transaction: the new hash, the grant used and the user's other
+ * grants and codes gone, the token version bumped (every session and socket ends), the login lock cleared; the
+ * notice is mailed after commit and its failure never fails the call.
+ */
+export async function changePassword(ctx: AppContext, input: PasswordChange, grantValue: string | undefined): Promise<void> {
+  if (input.newPassword !== input.confirmPassword) throw new BadRequest(TEXTS.passwordMismatch, 'password_mismatch');
+  const password = parseBody(passwordField, input.newPassword);
+  const now = ctx.clock.now();
+  const user = await activeUserByLoginId(ctx.db, input.loginId);
+  if (!user || !isWellFormedGrant(grantValue)) throw grantRequired();
+  const hash = grantHash(ctx.config.jwtSecret, grantValue);
+  // checked before the slow argon2 hash, and again atomically below
+  const [grant] = await ctx.db
+    .select({ id: resetGrants.id })
+    .from(resetGrants)
+    .where(usableGrant(hash, user.id, now));
+  if (!grant) throw grantRequired();
+  const passwordHash = await hashPassword(password);
+
+  await inTransaction(ctx.db, ctx.log, now, async (scope) => {
+    const { tx } = scope;
+    const [used] = await tx
+      .update(resetGrants)
+      .set({ status: 'USED' })
+      .where(usableGrant(hash, user.id, now))
+      .returning({ id: resetGrants.id });
+    if (!used) throw grantRequired();
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.withdrawnAt)))
+      .returning({ loginId: users.loginId, email: users.email });
+    if (!changed?.loginId || !changed.email) throw grantRequired();
+    await tx.delete(resetGrants).where(and(eq(resetGrants.userId, user.id), eq(resetGrants.status, 'ACTIVE')));
+    await cancelCodesOf(tx, user.id, emailKeyOf(changed.email));
+    await clearLoginFailures(tx, changed.loginId);
+    await ctx.events.emit(scope, 'user.sessionsRevoked', { userId: user.id });
+    const notice = passwordChangedMail(changed.email, changed.loginId, now);
+    scope.afterCommit(() => ctx.mailer.send(notice));
+  });
+}

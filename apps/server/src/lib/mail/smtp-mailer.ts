@@ -1,0 +1,30 @@
+import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
+import type { Mail, Mailer } from './mailer.js';
+
+/** Sends through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com). Codes are never logged. */
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp';
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    // bounded waits: a code request must answer (503 mail_failed) rather than hang on a dead server
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+      logger: false,
+    } as TransportOptions);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+  }
+
+  async close() {
+    this.transport.close();
+  }
+}
