@@ -7,7 +7,8 @@ import { formatDateTime, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
-import { postKeys, postsApi } from './api';
+import { SkeletonDetail } from '../../shared/ui/Skeleton';
+import { postKeys, postsApi, useHasApplied } from './api';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
 import { countViewOnce } from './useViewOnce';
@@ -21,6 +22,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const { token, nickname } = useAuth();
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
+  const applied = useHasApplied(Number(id), !!token);
 
   const { data: post, isError } = useQuery({
     queryKey: postKeys.detail(kind, id),
@@ -37,7 +39,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
     navigate(kind.listPath, { replace: true });
   }, [isError, kind, navigate]);
 
-  if (!post) return <div className="page" />;
+  if (!post) return <SkeletonDetail />;
 
   const isAuthor = !!token && nickname === post.creatorNickname;
 
@@ -103,9 +105,15 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
               <button type="button" className="btn-secondary" onClick={() => !needLogin() && setComposing(true)}>
                 쪽지 보내기
               </button>
-              <button type="button" className="btn-primary" disabled={pending.apply} onClick={apply}>
-                지원하기
-              </button>
+              {applied ? (
+                <button type="button" className="btn-primary" disabled>
+                  지원 완료
+                </button>
+              ) : (
+                <button type="button" className="btn-primary" disabled={pending.apply} aria-busy={pending.apply} onClick={apply}>
+                  지원하기
+                </button>
+              )}
             </div>
           )}
         </footer>
