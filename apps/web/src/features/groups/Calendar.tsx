@@ -54,7 +54,7 @@ export function Calendar({ groupId, onPickDay }: CalendarProps) {
           <div
             key={d}
             aria-hidden="true"
-            className={`bg-gray-50 py-1 text-center font-medium ${i === 0 ? 'text-red-500' : i === 6 ? 'text-blue-500' : 'text-gray-600'}`}
+            className={`bg-gray-50 py-1 text-center font-medium ${i === 0 ? 'text-red-700' : i === 6 ? 'text-blue-500' : 'text-gray-600'}`}
           >
             {d}
           </div>

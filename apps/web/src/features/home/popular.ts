@@ -22,12 +22,12 @@ export interface PopularBoard {
   replyCount: number;
 }
 
-/** Popular lists; an endpoint that fails shows as an empty section rather than breaking the home page. */
-const safe = <T,>(path: string) => () => get<T[]>(path).catch(() => [] as T[]);
+/** Popular lists; a failing one shows its own retry in its section (never "none" when the call failed). */
+const list = <T,>(path: string) => () => get<T[]>(path);
 
 // Read again on every visit of the home page (staleTime 0): a view counted a moment ago can change the ranking.
 export const usePopularRecruitments = () =>
-  useQuery({ queryKey: ['popular', 'recruitments'], queryFn: safe<PopularPost>('/recruitments/popular'), staleTime: 0 });
+  useQuery({ queryKey: ['popular', 'recruitments'], queryFn: list<PopularPost>('/recruitments/popular'), staleTime: 0 });
 export const usePopularStudyGroups = () =>
-  useQuery({ queryKey: ['popular', 'study-groups'], queryFn: safe<PopularPost>('/study-groups/popular'), staleTime: 0 });
-export const usePopularBoards = () => useQuery({ queryKey: ['popular', 'boards'], queryFn: safe<PopularBoard>('/boards/popular'), staleTime: 0 });
+  useQuery({ queryKey: ['popular', 'study-groups'], queryFn: list<PopularPost>('/study-groups/popular'), staleTime: 0 });
+export const usePopularBoards = () => useQuery({ queryKey: ['popular', 'boards'], queryFn: list<PopularBoard>('/boards/popular'), staleTime: 0 });
