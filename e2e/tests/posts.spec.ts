@@ -5,6 +5,8 @@ import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './f
 function seoulDate(days: number) {
   return new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
+/** The same date as the app shows it (one style: YYYY.MM.DD). */
+const shown = (iso: string) => iso.replaceAll('-', '.');
 /** The same date as the picker's MM/dd/yyyy text. */
 const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
@@ -104,7 +106,7 @@ test('author posts through the forms, applicants apply, the author decides, clos
   await page.getByRole('button', { name: '등록하기' }).click();
   await expect.poll(() => dialogs.messages.filter((m) => m === '공고가 등록되었습니다.').length).toBe(2);
   await expect(page).toHaveURL(/\/study-group\/\d+$/);
-  await expect(page.getByTestId('post-스터디 기간')).toHaveText(`${seoulDate(20)} ~ ${seoulDate(50)}`);
+  await expect(page.getByTestId('post-스터디 기간')).toHaveText(`${shown(seoulDate(20))} ~ ${shown(seoulDate(50))}`);
   await expect(page.getByTestId('dday-badge')).toHaveAttribute('data-tone', 'red');
 
   // --- an applicant without a profile is sent to register one, then applies

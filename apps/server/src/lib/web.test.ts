@@ -44,6 +44,8 @@ describe('serving the web client', () => {
     const sources = scriptSources(String(res.headers['content-security-policy']));
     expect(sources.sort()).toEqual(["'self'", sha256(THEME), sha256(REVEAL)].sort());
     expect(res.headers['cache-control']).toBe('no-cache');
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
   });
 
   it('sends hashed assets precompressed (brotli first, then gzip) with immutable caching', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
-import { formatDateTime, formatPhone } from '../../shared/lib/format';
+import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
@@ -46,8 +46,8 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const rows: Array<[string, string]> = [
     ['주제', post.topic],
     ['모집 인원', `${post.currentMembers}/${post.totalMembers}명`],
-    ['마감일', post.dueDate],
-    ...(post.startDate ? ([['스터디 기간', `${post.startDate} ~ ${post.endDate}`]] as Array<[string, string]>) : []),
+    ['마감일', formatDay(post.dueDate)],
+    ...(post.startDate ? ([['스터디 기간', `${formatDay(post.startDate)} ~ ${formatDay(post.endDate)}`]] as Array<[string, string]>) : []),
     ['작성자', post.creatorNickname],
     ['작성일', formatDateTime(post.createdDateTime)],
     ['연락처', post.creatorContact === null ? '로그인 후 확인할 수 있습니다.' : formatPhone(post.creatorContact)],
@@ -60,7 +60,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
         <header className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2">
             <span className="text-sm text-indigo-600">{kind.name} 공고</span>
-            <h1 className="text-2xl font-bold">{post.title}</h1>
+            <h1 className="text-2xl font-bold break-keep">{post.title}</h1>
           </div>
           <div className="flex items-center gap-2">
             <DdayBadge dueDate={post.dueDate} variant="detail" />
