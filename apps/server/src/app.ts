@@ -21,6 +21,10 @@ import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
 import { registerEarlyValidation } from './lib/validation.js';
 import { inlineScriptHashes, registerWeb } from './lib/web.js';
+import { MemoryBroker } from './realtime/broker/memory.js';
+import { RedisBroker } from './realtime/broker/redis.js';
+import type { Broker } from './realtime/broker/types.js';
+import { Realtime } from './realtime/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -32,6 +36,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** replaces the mailer chosen from the config (tests inject the memory one) */
   mailer?: Mailer;
+  /** the chat broker; defaults to Redis pub/sub with REDIS_URL, else in-process */
+  broker?: Broker;
 }
 
 export interface BuiltApp {
@@ -67,15 +73,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const counterStore = config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl)) : new MemoryCounterStore();
+  const tokens = new TokenService(config.jwtSecret);
+  const broker = options.broker ?? (config.redisUrl ? new RedisBroker(config.redisUrl, app.log) : new MemoryBroker());
   const ctx: AppContext = {
     config,
     db: database.db,
     clock,
-    tokens: new TokenService(config.jwtSecret),
+    tokens,
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
     events: new EventBus(),
     mailer: options.mailer ?? mailerFromConfig(config, app.log, clock),
+    realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };
 
   registerErrorHandling(app);
@@ -127,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
   await registerWeb(app, config.webDist);
+  ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
   const stops: Array<() => void> = [];
   if (config.runJobs) {
@@ -134,6 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       for (const feature of features) if (feature.start) stops.push(await feature.start(ctx));
     });
   }
+  // sockets first, with a close frame, so the HTTP server can finish closing
+  app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
     await ctx.limiter.close();

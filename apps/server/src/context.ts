@@ -6,6 +6,7 @@ import type { EventBus } from './lib/events.js';
 import type { Mailer } from './lib/mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
+import type { Realtime } from './realtime/index.js';
 
 /** What every feature needs; built once in app.ts and handed to each feature's routes. */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   events: EventBus;
   /** recovery codes and notices: SMTP, the dev mailbox or memory (lib/mail/) */
   mailer: Mailer;
+  /** STOMP over SockJS: destinations to register, and publishes that reach every instance */
+  realtime: Realtime;
 }

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { MemoryMailer } from '../src/lib/mail/memory-mailer.js';
+import type { Broker } from '../src/realtime/broker/types.js';
 import { insertUser, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
@@ -54,6 +55,8 @@ export class TestApp {
   constructor(
     readonly built: BuiltApp,
     readonly clock: ManualClock,
+    /** the database this app runs on (a second app may share it on PostgreSQL) */
+    readonly database: DatabaseSource,
   ) {}
 
   get app() {
@@ -127,6 +130,10 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** use the mailer the config chooses (SMTP or the dev mailbox) instead of the memory one */
   configuredMailer?: boolean;
+  /** run on this database instead of a fresh clone (a second app on the same PostgreSQL database) */
+  database?: DatabaseSource;
+  /** the chat broker (the two-instance test passes Redis brokers) */
+  broker?: Broker;
 }
 
 /** The real app on a fresh copy of the migrated database, with a clock the test controls. */
@@ -136,15 +143,17 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(64, 'x'), RUN_JOBS: 'false', WEB_DIST: '/nonexistent', ...opts.env }),
   };
+  const database = opts.database ?? (await cloneDatabase());
   const built = await buildApp({
     config,
     clock,
-    database: await cloneDatabase(),
+    database,
+    broker: opts.broker,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     ...(opts.configuredMailer ? {} : { mailer: new MemoryMailer() }),
   });
   await built.app.ready();
-  return new TestApp(built, clock);
+  return new TestApp(built, clock, database);
 }
 
 /** Asserts the contract's error shape: status, X-Error-Code and the exact plain-text Korean body. */

@@ -7,3 +7,4 @@ export * from './applications.js';
 export * from './boards.js';
 export * from './groups.js';
 export * from './recovery.js';
+export * from './chat.js';

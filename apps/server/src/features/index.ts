@@ -4,6 +4,8 @@ import accountRoutes from './account/routes.js';
 import applicationRoutes from './applications/routes.js';
 import { applicationWithdrawalHooks } from './applications/withdrawal.js';
 import boardRoutes from './boards/routes.js';
+import { chatHooks } from './chat/hooks.js';
+import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
@@ -37,6 +39,7 @@ export const features: Feature[] = [
   { name: 'posts', routes: postRoutes, hooks: postWithdrawalHooks, start: startAutoClose },
   { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
   { name: 'schedules', routes: scheduleRoutes },
+  { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
   { name: 'boards', routes: boardRoutes },

@@ -2,7 +2,8 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useAuth } from '../shared/auth/store';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
-import { ChatListPanel, InboxPanel } from './header-slots';
+import { chatLauncher, useOpenChatRoom } from '../shared/chat-launcher';
+import { ChatListPanel, ChatRoomModal, InboxPanel } from './header-slots';
 import { ChatIcon, MailIcon, MenuIcon } from './icons';
 
 const MENU = [
@@ -19,6 +20,7 @@ export function Header() {
   const navigate = useNavigate();
   const location = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
+  const openChatRoomId = useOpenChatRoom();
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -119,6 +121,11 @@ export function Header() {
           </IconButton>
         </div>
       </div>
+      {token && openChatRoomId !== null && (
+        <Suspense fallback={null}>
+          <ChatRoomModal roomId={openChatRoomId} onClose={chatLauncher.close} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -2,7 +2,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
-const comingSoon = page(() => import('./ComingSoon'));
 
 export interface AppRoute {
   path: string;
@@ -33,7 +32,7 @@ export const routes: AppRoute[] = [
   { path: '/groups/:groupId', Page: page(() => import('./GroupRoute')), auth: true },
   { path: '/groups/:groupId/members', Page: page(() => import('../features/groups/MembersPage')), auth: true },
   { path: '/my-groups', Page: page(() => import('../features/groups/MyGroupsPage')), auth: true },
-  { path: '/chat/:chatRoomId', Page: comingSoon, auth: true },
+  { path: '/chat/:chatRoomId', Page: page(() => import('../features/chat/ChatRoomPage')), auth: true },
   { path: '/messages', Page: page(() => import('../features/messages/MessagesPage')), auth: true },
   { path: '/boards', Page: page(() => import('../features/boards/BoardListPage')) },
   { path: '/boards/register', Page: page(() => import('../features/boards/BoardRegisterPage')), auth: true },

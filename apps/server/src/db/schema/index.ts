@@ -4,3 +4,4 @@ export * from './posts.js';
 export * from './boards.js';
 export * from './groups.js';
 export * from './recovery.js';
+export * from './chat.js';

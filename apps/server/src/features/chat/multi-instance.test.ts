@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisBroker } from '../../realtime/broker/redis.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { NOON_SEOUL } from '../posts/testing.js';
+import { createGroup, createRoom, listen, removeMember, sleep, StompTestClient, type TestGroup } from './testing.js';
+
+/**
+ * Contract 5.6 with two real instances: two apps on one PostgreSQL database, fanning out through Redis.
+ * PGlite cannot be shared by two apps, so this runs only with TEST_DATABASE_URL, and only where Redis answers.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = pino({ level: 'silent' });
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const skipReason = !process.env.TEST_DATABASE_URL
+  ? 'needs TEST_DATABASE_URL: two instances cannot share one PGlite database'
+  : !(await redisAnswers(REDIS_URL))
+    ? `no Redis answers at ${REDIS_URL}`
+    : null;
+if (skipReason) console.log(`[multi-instance chat] skipped: ${skipReason}`);
+
+async function twoInstances(redisUrl: string) {
+  const channel = `chat:test:${randomBytes(4).toString('hex')}`;
+  const brokerA = new RedisBroker(redisUrl, log, channel);
+  const a = await createTestApp({ now: NOON_SEOUL, broker: brokerA });
+  const brokerB = new RedisBroker(redisUrl, log, channel);
+  const b = await createTestApp({ now: NOON_SEOUL, database: a.database, broker: brokerB });
+  await Promise.all([brokerA.ready(), brokerB.ready()]);
+  return { a, b, hostA: await listen(a), hostB: await listen(b), brokerA, brokerB };
+}
+
+describe.skipIf(skipReason !== null)('two instances through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let hostA: string;
+  let hostB: string;
+  let g: TestGroup;
+  let roomId: number;
+  beforeAll(async () => {
+    ({ a, b, hostA, hostB } = await twoInstances(REDIS_URL));
+    g = await createGroup(a, 2, '두 인스턴스');
+    roomId = await createRoom(a, g);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('a message sent through instance A reaches subscribers on instance B, in order', async () => {
+    const sender = await StompTestClient.connect(hostA, g.members[0]);
+    const onB = await StompTestClient.connect(hostB, g.admin);
+    await onB.subscribe(`/topic/chat/${roomId}`);
+    for (let i = 1; i <= 5; i++) await sender.sendChat(roomId, `A에서 ${i}`);
+    const got: string[] = [];
+    while (got.length < 5) got.push((JSON.parse((await onB.next((f) => f.command === 'MESSAGE')).body) as { message: string }).message);
+    expect(got).toEqual([1, 2, 3, 4, 5].map((i) => `A에서 ${i}`));
+    sender.close();
+    onB.close();
+  });
+
+  it('a kick on A stops B’s deliveries to the kicked user and pushes the kick there', async () => {
+    const victim = g.members[1];
+    const onB = await StompTestClient.connect(hostB, victim);
+    await onB.subscribe(`/topic/chat/${roomId}`);
+    await onB.subscribe('/user/queue/kick');
+    const admin = await StompTestClient.connect(hostA, g.admin);
+    await admin.subscribe(`/topic/chat/${roomId}`);
+    await removeMember(a, g, victim, 'kick');
+    expect((await onB.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe('그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.');
+    await admin.sendChat(roomId, '추방 후', 'r');
+    await admin.next((f) => f.command === 'MESSAGE' && f.body.includes('추방 후'));
+    await sleep(200);
+    expect(onB.take(`/topic/chat/${roomId}`)).toEqual([]);
+    admin.close();
+    onB.close();
+  });
+
+  it('a revoked session on A closes the user’s sockets on B', async () => {
+    const onB = await StompTestClient.connect(hostB, g.members[0]);
+    a.ctx.realtime.closeUserSockets(g.members[0].id);
+    await Promise.race([onB.closedPromise, sleep(3000).then(() => Promise.reject(new Error('still open')))]);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    proc.on('error', reject);
+    const poll = async () => ((await redisAnswers(`redis://127.0.0.1:${port}`)) ? resolve(proc) : setTimeout(() => void poll(), 100));
+    void poll();
+  });
+}
+
+const hasRedisServer = await new Promise<boolean>((resolve) => spawn('redis-server', ['--version']).on('error', () => resolve(false)).on('exit', (c) => resolve(c === 0)));
+if (!skipReason && !hasRedisServer) console.log('[multi-instance chat] outage test skipped: no redis-server binary to start a private Redis');
+
+describe.skipIf(skipReason !== null || !hasRedisServer)('Redis outage', () => {
+  it('each instance keeps serving its own sockets while Redis is away and fans out again when it returns', async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const { a, b, hostA, hostB, brokerA, brokerB } = await twoInstances(`redis://127.0.0.1:${port}`);
+    try {
+      const g = await createGroup(a, 1, '장애 그룹');
+      const roomId = await createRoom(a, g);
+      const topic = `/topic/chat/${roomId}`;
+      const onA = await StompTestClient.connect(hostA, g.admin);
+      const onB = await StompTestClient.connect(hostB, g.members[0]);
+      await onA.subscribe(topic);
+      await onB.subscribe(topic);
+
+      redis.kill('SIGKILL');
+      await sleep(300);
+      await onA.sendChat(roomId, '혼자서도', 'r1');
+      expect(JSON.parse((await onA.next((f) => f.command === 'MESSAGE')).body).message).toBe('혼자서도');
+
+      redis = await startRedis(port);
+      for (let i = 0; i < 50 && !(brokerA.isUp() && brokerB.isUp()); i++) await sleep(100);
+      await sleep(300);
+      await onA.sendChat(roomId, '다시 연결됨', 'r2');
+      const back = await onB.next((f) => f.command === 'MESSAGE' && f.body.includes('다시 연결됨'), 5000);
+      expect(JSON.parse(back.body).message).toBe('다시 연결됨');
+      onA.close();
+      onB.close();
+    } finally {
+      await a.close();
+      await b.close();
+      redis.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { and, desc, eq, lt, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '../../db/client.js';
+import { chatMessages, chatRooms, groupMembers, groups, users } from '../../db/schema/index.js';
+import type { Membership } from './policy.js';
+
+export interface RoomWithGroup {
+  id: number;
+  name: string;
+  groupId: number;
+  groupName: string;
+}
+
+export interface MessageWithSender {
+  id: number;
+  senderId: number;
+  content: string;
+  sentAt: Date;
+  sender: { nickname: string | null; system: boolean; withdrawnAt: Date | null };
+}
+
+export interface RoomListRow extends RoomWithGroup {
+  unread: number;
+  lastContent: string | null;
+  lastSentAt: Date | null;
+}
+
+const roomColumns = { id: chatRooms.id, name: chatRooms.name, groupId: chatRooms.groupId, groupName: groups.name };
+
+/** The room with its group, and the user's role in that group (null when not a member), in one query. */
+export async function findRoomWithMembership(
+  db: Db,
+  roomId: number,
+  userId: number,
+): Promise<{ room: RoomWithGroup; role: Membership['role'] | null } | null> {
+  const [row] = await db
+    .select({ ...roomColumns, role: groupMembers.role })
+    .from(chatRooms)
+    .innerJoin(groups, eq(groups.id, chatRooms.groupId))
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, chatRooms.groupId), eq(groupMembers.userId, userId)))
+    .where(eq(chatRooms.id, roomId));
+  if (!row) return null;
+  const { role, ...room } = row;
+  return { room, role };
+}
+
+export async function findRoomOfGroup(db: Db, groupId: number): Promise<RoomWithGroup | null> {
+  const [row] = await db
+    .select(roomColumns)
+    .from(chatRooms)
+    .innerJoin(groups, eq(groups.id, chatRooms.groupId))
+    .where(eq(chatRooms.groupId, groupId));
+  return row ?? null;
+}
+
+/** Whether the room exists and the user is a current member of its group, in one query. */
+export async function isMemberOfRoom(db: Db, roomId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, chatRooms.groupId), eq(groupMembers.userId, userId)))
+    .where(eq(chatRooms.id, roomId));
+  return rows.length > 0;
+}
+
+export async function memberIds(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(sql`${groupMembers.role} = 'ADMIN' DESC`, groupMembers.joinedAt, groupMembers.userId);
+  return rows.map((r) => r.userId);
+}
+
+export async function newestMessageId(db: Db, roomId: number): Promise<number> {
+  const [row] = await db.select({ id: max(chatMessages.id) }).from(chatMessages).where(eq(chatMessages.roomId, roomId));
+  return row?.id ?? 0;
+}
+
+/** Others' messages and system lines after the user's read log (contract 3.8). */
+export async function unreadCount(db: Db, roomId: number, userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM chat_messages m
+        WHERE m.room_id = ${roomId} AND m.sender_id <> ${userId}
+          AND m.id > COALESCE((SELECT last_read_message_id FROM chat_read_logs WHERE room_id = ${roomId} AND user_id = ${userId}), 0)`,
+  );
+  return row.n;
+}
+
+const sender = alias(users, 'sender');
+
+/** Messages newest first: at most `limit`, and only older than `before` when given. */
+export function messagesNewestFirst(db: Db, roomId: number, limit: number, before?: number): Promise<MessageWithSender[]> {
+  return db
+    .select({
+      id: chatMessages.id,
+      senderId: chatMessages.senderId,
+      content: chatMessages.content,
+      sentAt: chatMessages.sentAt,
+      sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
+    })
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .where(before === undefined ? eq(chatMessages.roomId, roomId) : and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, before)))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+}
+
+/**
+ * The rooms of the user's groups with unread counts and last messages, in set queries (a lateral join for the
+ * last message, a counted subquery for unread), by last message newest first and empty rooms last.
+ */
+export async function roomsOf(db: Db, userId: number): Promise<RoomListRow[]> {
+  const rows = await queryRows<Omit<RoomListRow, 'lastSentAt'> & { lastSentAt: Date | string | null }>(
+    db,
+    sql`SELECT r.id, r.name, r.group_id AS "groupId", g.name AS "groupName",
+          last.content AS "lastContent", last.sent_at AS "lastSentAt",
+          (SELECT count(*)::int FROM chat_messages m
+             WHERE m.room_id = r.id AND m.sender_id <> ${userId} AND m.id > COALESCE(rl.last_read_message_id, 0)) AS unread
+        FROM group_members gm
+        JOIN chat_rooms r ON r.group_id = gm.group_id
+        JOIN groups g ON g.id = r.group_id
+        LEFT JOIN chat_read_logs rl ON rl.room_id = r.id AND rl.user_id = ${userId}
+        LEFT JOIN LATERAL (
+          SELECT m.id, m.content, m.sent_at FROM chat_messages m WHERE m.room_id = r.id ORDER BY m.id DESC LIMIT 1
+        ) last ON true
+        WHERE gm.user_id = ${userId}
+        ORDER BY last.id DESC NULLS LAST, r.id DESC`,
+  );
+  // raw timestamps arrive as Date or text depending on the driver
+  return rows.map((r) => ({ ...r, lastSentAt: r.lastSentAt === null ? null : new Date(r.lastSentAt) }));
+}

@@ -1,0 +1,160 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CHAT_HISTORY_DEFAULT, chatTopic, type ChatRoom } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { chatReadLogs, chatRooms } from '../../db/schema/index.js';
+import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { authorize } from '../../lib/authorize.js';
+import { Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { inTransaction, type TxScope } from '../../lib/events.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { sendSystemMessages } from '../messages/system-messages.js';
+import { isGroupAdmin } from './policy.js';
+import { presentMessage, presentRoom } from './presenter.js';
+import {
+  findRoomOfGroup,
+  findRoomWithMembership,
+  memberIds,
+  messagesNewestFirst,
+  newestMessageId,
+  unreadCount,
+  type MessageWithSender,
+  type RoomWithGroup,
+} from './queries.js';
+import { CHAT_TEXTS, roomCreatedNote } from './texts.js';
+
+const roomNotFound = () => new NotFound(CHAT_TEXTS.roomNotFound);
+const roomExists = () => new Conflict('chat_room_exists', CHAT_TEXTS.roomExists);
+
+/** Load, then authorize, in one query (default deny): the room exists (404), the caller is a member of its group (403). */
+export async function loadMemberRoom(db: Db, roomId: number, userId: number): Promise<RoomWithGroup> {
+  const found = await findRoomWithMembership(db, roomId, userId);
+  if (!found) throw roomNotFound();
+  authorize(found.role !== null, NOT_GROUP_MEMBER_TEXT, 'not_group_member');
+  return found.room;
+}
+
+/**
+ * Stores a message at the end of the room, serialised per room by a lock on the room row, so ids grow in
+ * commit order within a room. Returns the message and the id of the one before it (0 if none), which the
+ * realtime hub uses to deliver in id order. Null if the room is gone, or `requireMemberId` is no longer a
+ * member of its group.
+ */
+export async function appendMessage(
+  tx: Db,
+  roomId: number,
+  senderId: number,
+  content: string,
+  now: Date,
+  requireMemberId?: number,
+): Promise<{ message: MessageWithSender; prev: number } | null> {
+  // Lock first; the next statement then reads with a snapshot taken after the lock was granted (READ
+  // COMMITTED), so it sees the message and membership changes of whoever held the lock before.
+  const [exists] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM chat_rooms WHERE id = ${roomId} FOR NO KEY UPDATE`);
+  if (!exists) return null;
+  const [locked] = await queryRows<{ prev: number | null; member: boolean }>(
+    tx,
+    sql`SELECT (SELECT max(m.id) FROM chat_messages m WHERE m.room_id = r.id) AS prev,
+          ${requireMemberId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = r.group_id AND gm.user_id = ${requireMemberId})`} AS member
+        FROM chat_rooms r WHERE r.id = ${roomId}`,
+  );
+  if (!locked || !locked.member) return null;
+  const [row] = await queryRows<{ id: number; sent_at: Date | string; nickname: string | null; system: boolean; withdrawn_at: Date | string | null }>(
+    tx,
+    sql`WITH m AS (
+          INSERT INTO chat_messages (room_id, sender_id, content, sent_at) VALUES (${roomId}, ${senderId}, ${content}, ${now}) RETURNING id, sender_id, sent_at
+        )
+        SELECT m.id, m.sent_at, u.nickname, u.system, u.withdrawn_at FROM m JOIN users u ON u.id = m.sender_id`,
+  );
+  const message: MessageWithSender = {
+    id: row.id,
+    senderId,
+    content,
+    sentAt: new Date(row.sent_at),
+    sender: { nickname: row.nickname, system: row.system, withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at) },
+  };
+  return { message, prev: locked.prev ?? 0 };
+}
+
+/** After commit: the message on the room's topic, on every instance. */
+export function publishAfterCommit(ctx: AppContext, scope: TxScope, roomId: number, stored: { message: MessageWithSender; prev: number }) {
+  scope.afterCommit(() => ctx.realtime.publishRoomMessage(chatTopic(roomId), presentMessage(stored.message), stored.prev));
+}
+
+/** Moves the user's read log forward to `messageId` (never back); creates it when missing. */
+export async function markRead(db: Db, userId: number, roomId: number, messageId: number, now: Date): Promise<void> {
+  await db
+    .insert(chatReadLogs)
+    .values({ userId, roomId, lastReadMessageId: messageId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [chatReadLogs.userId, chatReadLogs.roomId],
+      set: { lastReadMessageId: sql`GREATEST(${chatReadLogs.lastReadMessageId}, excluded.last_read_message_id)`, updatedAt: now },
+    })
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw roomNotFound();
+      throw err;
+    });
+}
+
+export async function deleteReadLog(db: Db, userId: number, roomId: number): Promise<void> {
+  await db.delete(chatReadLogs).where(and(eq(chatReadLogs.userId, userId), eq(chatReadLogs.roomId, roomId)));
+}
+
+export interface NewRoom {
+  groupId: number;
+  chatRoomName: string;
+}
+
+/** Contract 3.8 POST /api/chat/room: the group admin opens the group's one room. */
+export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom): Promise<ChatRoom> {
+  const { group, membership } = await loadGroupAccess(ctx.db, input.groupId, user.id, CHAT_TEXTS.groupNotFound);
+  authorize(isGroupAdmin(membership), CHAT_TEXTS.createForbidden);
+  if (await findRoomOfGroup(ctx.db, group.id)) throw roomExists();
+
+  const now = ctx.clock.now();
+  const roomId = await inTransaction(ctx.db, ctx.log, now, async ({ tx }) => {
+    const [room] = await tx
+      .insert(chatRooms)
+      .values({ groupId: group.id, name: input.chatRoomName, createdBy: user.id, createdAt: now })
+      .returning({ id: chatRooms.id });
+    const members = await memberIds(tx, group.id);
+    await tx.insert(chatReadLogs).values(members.map((userId) => ({ userId, roomId: room.id, lastReadMessageId: 0, updatedAt: now })));
+    await sendSystemMessages(tx, members, roomCreatedNote(group.name, input.chatRoomName), now);
+    return room.id;
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err, 'chat_rooms_group_uq')) throw roomExists();
+    if (isForeignKeyViolation(err)) throw new NotFound(CHAT_TEXTS.groupNotFound);
+    throw err;
+  });
+  return presentRoom({ id: roomId, name: input.chatRoomName, groupId: group.id, groupName: group.name }, [], 0);
+}
+
+/** GET /api/chat/rooms/{id}: the newest messages, the unread count before the call; the read log moves to them. */
+export async function openRoom(ctx: AppContext, user: AuthUser, roomId: number): Promise<ChatRoom> {
+  const room = await loadMemberRoom(ctx.db, roomId, user.id);
+  const unread = await unreadCount(ctx.db, room.id, user.id);
+  const newestFirst = await messagesNewestFirst(ctx.db, room.id, CHAT_HISTORY_DEFAULT);
+  await markRead(ctx.db, user.id, room.id, newestFirst[0]?.id ?? 0, ctx.clock.now());
+  return presentRoom(room, newestFirst.reverse(), unread);
+}
+
+export async function history(ctx: AppContext, user: AuthUser, roomId: number, limit: number, before?: number) {
+  const room = await loadMemberRoom(ctx.db, roomId, user.id);
+  return (await messagesNewestFirst(ctx.db, room.id, limit, before)).map(presentMessage);
+}
+
+export async function unread(ctx: AppContext, user: AuthUser, roomId: number): Promise<number> {
+  const room = await loadMemberRoom(ctx.db, roomId, user.id);
+  return unreadCount(ctx.db, room.id, user.id);
+}
+
+export async function roomOfGroup(ctx: AppContext, user: AuthUser, groupId: number) {
+  const { group } = await loadGroupAccess(ctx.db, groupId, user.id, CHAT_TEXTS.groupNotFound);
+  const room = await findRoomOfGroup(ctx.db, group.id);
+  return { exists: room !== null, chatRoomId: room?.id ?? null };
+}
+
+export async function saveReadLog(ctx: AppContext, user: AuthUser, roomId: number): Promise<void> {
+  const room = await loadMemberRoom(ctx.db, roomId, user.id);
+  await markRead(ctx.db, user.id, room.id, await newestMessageId(ctx.db, room.id), ctx.clock.now());
+}

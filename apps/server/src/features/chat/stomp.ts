@@ -1,0 +1,69 @@
+import { CHAT_MESSAGE_MAX, CHAT_SEND_DESTINATION, codePoints, KICK_QUEUE } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import { TooManyRequests } from '../../lib/errors.js';
+import { inTransaction } from '../../lib/events.js';
+import type { Limit } from '../../lib/rate-limit.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { StompError } from '../../realtime/texts.js';
+import { isMemberOfRoom } from './queries.js';
+import { appendMessage, publishAfterCommit } from './service.js';
+import { CHAT_TEXTS } from './texts.js';
+
+const SEND_LIMIT: Limit = { name: 'stomp-send', max: 10, windowMs: 5000 };
+// eslint-disable-next-line no-control-regex
+const STORABLE_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The room a user may use right now (exists, and the user is a current member), else the access text. */
+async function roomForMember(ctx: AppContext, roomId: number, userId: number): Promise<number> {
+  if (roomId <= 0 || !(await isMemberOfRoom(ctx.db, roomId, userId))) throw new StompError(CHAT_TEXTS.noAccess);
+  return roomId;
+}
+
+function parseSend(body: string): { roomId: number; message: unknown } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new StompError(CHAT_TEXTS.badMessage);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new StompError(CHAT_TEXTS.badMessage);
+  const { chatRoomId, message } = parsed as { chatRoomId?: unknown; message?: unknown };
+  const roomId =
+    typeof chatRoomId === 'number' ? chatRoomId : typeof chatRoomId === 'string' && /^\s*\d{1,12}\s*$/.test(chatRoomId) ? Number(chatRoomId) : NaN;
+  if (!Number.isSafeInteger(roomId) || roomId <= 0) throw new StompError(CHAT_TEXTS.badMessage);
+  if (message !== undefined && message !== null && typeof message !== 'string') throw new StompError(CHAT_TEXTS.badMessage);
+  return { roomId: roomId > 2_147_483_647 ? -1 : roomId, message };
+}
+
+/** SEND to /app/chat.sendMessage, checked in the contract's order (5.4), stored, then published after commit. */
+export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: string): Promise<void> {
+  const { roomId, message } = parseSend(body);
+  await roomForMember(ctx, roomId, user.id);
+  const text = typeof message === 'string' ? message.trim() : '';
+  if (text === '') throw new StompError(CHAT_TEXTS.emptyMessage);
+  if (codePoints(text) > CHAT_MESSAGE_MAX) throw new StompError(CHAT_TEXTS.messageTooLong);
+  if (STORABLE_CONTROL_CHARS.test(text)) throw new StompError(CHAT_TEXTS.badMessage);
+  try {
+    await ctx.limiter.consume([{ limit: SEND_LIMIT, key: `u:${user.id}` }]);
+  } catch (err) {
+    if (err instanceof TooManyRequests) throw new StompError(err.message);
+    throw err;
+  }
+  await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    // membership again under the room lock: a kick that committed meanwhile wins
+    const stored = await appendMessage(scope.tx, roomId, user.id, text, scope.now, user.id);
+    if (!stored) throw new StompError(CHAT_TEXTS.noAccess);
+    publishAfterCommit(ctx, scope, roomId, stored);
+  });
+}
+
+/** Chat's destinations (contract 5.3). */
+export function registerChatDestinations(ctx: AppContext) {
+  const { destinations } = ctx.realtime;
+  destinations.topic(/^\/topic\/chat\/(.*)$/, async (user, match) => {
+    // only the canonical id: the topic name is the key deliveries are matched on
+    await roomForMember(ctx, /^[1-9]\d{0,8}$/.test(match[1]) ? Number(match[1]) : 0, user.id);
+  });
+  destinations.userQueue(KICK_QUEUE);
+  destinations.send(CHAT_SEND_DESTINATION, (user, body) => sendChatMessage(ctx, user, body));
+}

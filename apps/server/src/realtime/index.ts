@@ -1,0 +1,130 @@
+import type { Server } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type sockjs from 'sockjs';
+import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import type { RateLimiter } from '../lib/rate-limit.js';
+import type { TokenService } from '../lib/tokens.js';
+import { SocketAuth } from './auth.js';
+import type { Broker } from './broker/types.js';
+import { Destinations } from './destinations.js';
+import { Hub } from './hub.js';
+import { CHAT_PREFIX, mountSockJs } from './mount.js';
+import { StompSession } from './sessions.js';
+
+export interface RealtimeDeps {
+  db: Db;
+  tokens: TokenService;
+  clock: Clock;
+  /** read at each use: tests swap the app's limiter */
+  limiter(): RateLimiter;
+  log: FastifyBaseLogger;
+  broker: Broker;
+}
+
+const JSON_TYPE = 'application/json';
+const TEXT_TYPE = 'text/plain;charset=utf-8';
+
+/**
+ * STOMP over SockJS at /ws/chat. Features register destinations; everything that must reach sockets on every
+ * instance (room messages, dropped subscriptions, user pushes, closing a user's sockets) goes through the
+ * broker, which applies it here and on the other instances.
+ */
+export class Realtime {
+  readonly destinations = new Destinations();
+  readonly hub = new Hub();
+  readonly auth: SocketAuth;
+  private readonly owners = new Map<string, { token: string }>();
+  private readonly pending = new Set<sockjs.Connection>();
+
+  constructor(private readonly deps: RealtimeDeps) {
+    this.auth = new SocketAuth(deps.db, deps.tokens, deps.clock);
+    deps.broker.onEvent((event) => {
+      if (event.type === 'close') this.auth.forget(event.userId);
+      this.hub.apply(event);
+    });
+  }
+
+  /** A room message, stored and committed; `prev` is the id of the room's message before it (0 if none). */
+  publishRoomMessage(destination: string, message: { messageId: number }, prev: number) {
+    this.deps.broker.publish({
+      type: 'message',
+      destination,
+      contentType: JSON_TYPE,
+      body: JSON.stringify(message),
+      messageId: String(message.messageId),
+      seq: { id: message.messageId, prev },
+    });
+  }
+
+  /** Removes the user's subscriptions to `destination` on every socket of every instance. */
+  dropSubscriptions(userId: number, destination: string) {
+    this.deps.broker.publish({ type: 'drop', userId, destination });
+  }
+
+  /** A plain-text MESSAGE on a user queue to every socket of the user that subscribed to it. */
+  pushToUser(userId: number, destination: string, text: string) {
+    this.deps.broker.publish({ type: 'push', userId, destination, contentType: TEXT_TYPE, body: text });
+  }
+
+  /** Closes every socket of the user, everywhere (withdrawal, password reset). */
+  closeUserSockets(userId: number) {
+    this.deps.broker.publish({ type: 'close', userId });
+  }
+
+  attach(server: Server, options: { allowedOrigins: string[]; trustProxy: boolean }) {
+    mountSockJs(server, {
+      auth: this.auth,
+      limiter: this.deps.limiter,
+      allowedOrigins: options.allowedOrigins,
+      trustProxy: options.trustProxy,
+      sessionOwner: (id) => this.owners.get(id),
+      onConnection: (conn) => this.accept(conn),
+    });
+  }
+
+  private accept(conn: sockjs.Connection) {
+    const url = new URL(conn.url, 'http://localhost');
+    const token = url.searchParams.get('token') ?? '';
+    const sessionId = /^\/[^/.]+\/([^/.]+)\/[a-z_]+$/.exec(url.pathname.slice(CHAT_PREFIX.length))?.[1];
+    if (sessionId) this.owners.set(sessionId, { token });
+    this.pending.add(conn);
+
+    const early: string[] = [];
+    let session: StompSession | null = null;
+    let closed = false;
+    conn.on('data', (data: string) => (session ? session.receive(data) : early.push(data)));
+    conn.on('close', () => {
+      closed = true;
+      this.pending.delete(conn);
+      if (sessionId) this.owners.delete(sessionId);
+      session?.close();
+    });
+
+    void this.auth.authenticate(token, true).then(
+      (identity) => {
+        this.pending.delete(conn);
+        if (closed) return;
+        if (!identity) {
+          conn.close();
+          return;
+        }
+        const transport = { write: (data: string) => void conn.write(data), close: () => void conn.close() };
+        session = new StompSession(transport, identity, { hub: this.hub, destinations: this.destinations, auth: this.auth, log: this.deps.log });
+        for (const data of early.splice(0)) session.receive(data);
+      },
+      (err: unknown) => {
+        this.deps.log.error({ err }, 'socket authentication failed');
+        conn.close();
+      },
+    );
+  }
+
+  /** Closes every socket with a SockJS close frame, then the broker. */
+  async close() {
+    for (const session of this.hub.sessions()) session.close();
+    for (const conn of this.pending) conn.close();
+    this.hub.close();
+    await this.deps.broker.close();
+  }
+}

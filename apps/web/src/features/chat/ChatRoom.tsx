@@ -1,0 +1,142 @@
+import type { ChatMessage } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../../shared/auth/store';
+import { chatApi, useSaveReadLog } from './api';
+import { connectChat, type ChatConnection } from './connection';
+import { formatChatTime } from './format';
+
+const SYSTEM_SENDER = '[시스템]';
+const LOAD_FAILED = '채팅방 데이터를 불러오는 데 실패했습니다.';
+
+/**
+ * One chat room (spec 2, 4): its name, the history and live messages, and an input where Enter sends.
+ * The connection opens once the room is loaded and closes with the room; closing saves the read log.
+ * There is no automatic reconnect.
+ */
+export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void }) {
+  const { token } = useAuth();
+  const { mutate: saveReadLog } = useSaveReadLog();
+  const once = { staleTime: 0, gcTime: 0, retry: false, enabled: !!token } as const;
+  const me = useQuery({ queryKey: ['chat', 'me'], queryFn: chatApi.me, ...once });
+  const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => chatApi.room(roomId), ...once });
+  const history = useQuery({ queryKey: ['chat', 'history', roomId], queryFn: () => chatApi.history(roomId), ...once });
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const [link, setLink] = useState<'connecting' | 'open' | 'closed'>('connecting');
+  const connected = link === 'open';
+  const [text, setText] = useState('');
+  const connection = useRef<ChatConnection | null>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    if (!token) {
+      alert('로그인이 필요합니다.');
+      closeRef.current();
+    }
+  }, [token]);
+
+  const failed = me.isError || room.isError || history.isError;
+  useEffect(() => {
+    if (!failed) return;
+    alert(LOAD_FAILED);
+    closeRef.current();
+  }, [failed]);
+
+  const loaded = !!(token && room.data && history.data && me.data);
+  useEffect(() => {
+    if (!loaded || !token) return;
+    const conn = connectChat(roomId, token, {
+      onMessage: (m) => setLive((cur) => (cur.some((x) => x.messageId === m.messageId) ? cur : [...cur, m])),
+      onKick: (pushed) => {
+        alert(pushed);
+        closeRef.current();
+      },
+      onError: (error) => alert(error),
+      onOpenChange: (open) => setLink(open ? 'open' : 'closed'),
+    });
+    connection.current = conn;
+    return () => {
+      conn.close();
+      connection.current = null;
+      saveReadLog(roomId);
+    };
+  }, [loaded, roomId, token, saveReadLog]);
+
+  const seen = new Set((history.data ?? []).map((m) => m.messageId));
+  const messages = [...(history.data ?? [])].reverse().concat(live.filter((m) => !seen.has(m.messageId)));
+
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
+
+  const send = () => {
+    const trimmed = text.trim();
+    if (!trimmed || !connected) return;
+    if (connection.current?.send(trimmed)) setText('');
+  };
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="chat-room">
+      <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3">
+        <h2 className="truncate text-base font-semibold" data-testid="chat-room-name">
+          {room.data?.chatRoomName ?? ''}
+        </h2>
+        <button type="button" aria-label="닫기" className="px-2 text-2xl leading-none text-gray-400 hover:text-gray-700" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-gray-50 px-3 py-3" data-testid="chat-messages">
+        {!loaded && !failed && <p className="py-6 text-center text-sm text-gray-400">불러오는 중...</p>}
+        {loaded &&
+          messages.map((m) => (
+            <MessageLine key={m.messageId} message={m} mine={m.senderId === me.data!.id && m.senderName !== SYSTEM_SENDER} />
+          ))}
+        <div ref={bottom} />
+      </div>
+      <div className="flex gap-2 border-t border-gray-100 p-3">
+        <input
+          className="input min-w-0 flex-1"
+          aria-label="메시지 입력"
+          placeholder={connected ? '메시지를 입력하세요' : link === 'closed' ? '연결이 끊어졌습니다.' : '연결 중...'}
+          value={text}
+          disabled={link === 'closed'}
+          maxLength={1000}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            // Hangul is confirmed with Enter while composing: that Enter must not send
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+        <button type="button" className="btn-primary shrink-0" disabled={!connected || !text.trim()} onClick={send}>
+          전송
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function MessageLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  if (message.senderName === SYSTEM_SENDER) {
+    return (
+      <p className="text-center text-xs text-gray-500" data-testid="chat-system-line">
+        {message.message}
+      </p>
+    );
+  }
+  return (
+    <div className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-testid="chat-message">
+      {!mine && <span className="mb-0.5 text-xs text-gray-600">{message.senderName}</span>}
+      <div className={`flex items-end gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
+        <p className={`max-w-[16rem] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-indigo-600 text-white' : 'bg-white text-gray-900 shadow-sm'}`}>
+          {message.message}
+        </p>
+        <span className="shrink-0 text-[10px] text-gray-400">{formatChatTime(message.sendAt)}</span>
+      </div>
+    </div>
+  );
+}

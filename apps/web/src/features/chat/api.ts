@@ -1,0 +1,49 @@
+import type { ChatMessage, ChatRoom, ChatRoomExists, ChatRoomItem, CreateChatRoomBody, Me } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from '../../shared/api/client';
+
+/** Every chat query lives under ['chat'], so closing a room refreshes the list and the badges at once. */
+export const chatKeys = {
+  all: ['chat'] as const,
+  rooms: ['chat', 'rooms'] as const,
+  unread: (roomId: number) => ['chat', 'unread', roomId] as const,
+  exists: (groupId: number) => ['chat', 'exists', groupId] as const,
+};
+
+/** The history the room shows (spec 9: 300 messages). */
+export const HISTORY_LIMIT = 300;
+
+export const chatApi = {
+  rooms: () => get<ChatRoomItem[]>('/chat/rooms'),
+  room: (roomId: number) => get<ChatRoom>(`/chat/rooms/${roomId}`),
+  history: (roomId: number) => get<ChatMessage[]>(`/chat/rooms/${roomId}/messages?limit=${HISTORY_LIMIT}`),
+  unread: (roomId: number) => get<number>(`/chat/rooms/${roomId}/unread-count`),
+  exists: (groupId: number) => get<ChatRoomExists>(`/chat/rooms/exist/${groupId}`),
+  me: () => get<Me>('/users/me'),
+  create: (body: CreateChatRoomBody) => post<ChatRoom>('/chat/room', body),
+  saveReadLog: (chatRoomId: number) => post<string>('/chat/read-log', { chatRoomId }),
+};
+
+export const useChatRooms = () => useQuery({ queryKey: chatKeys.rooms, queryFn: chatApi.rooms, staleTime: 0 });
+
+export const useRoomExists = (groupId: number) => useQuery({ queryKey: chatKeys.exists(groupId), queryFn: () => chatApi.exists(groupId) });
+
+export const useRoomUnread = (roomId: number | null) =>
+  useQuery({ queryKey: chatKeys.unread(roomId ?? 0), queryFn: () => chatApi.unread(roomId!), enabled: roomId !== null, refetchInterval: 30_000 });
+
+export function useCreateChatRoom(groupId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (chatRoomName: string) => chatApi.create({ groupId, chatRoomName }),
+    onSuccess: () => client.invalidateQueries({ queryKey: chatKeys.all }),
+  });
+}
+
+/** Closing a room saves the last-read point (spec 4); the list and the badges catch up after it. */
+export function useSaveReadLog() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: chatApi.saveReadLog,
+    onSettled: () => client.invalidateQueries({ queryKey: chatKeys.all }),
+  });
+}
