@@ -22,7 +22,7 @@ import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-l
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
 import { registerEarlyValidation } from './lib/validation.js';
-import { registerWeb } from './lib/web.js';
+import { inlineScriptHashes, registerWeb } from './lib/web.js';
 import { MemoryBroker } from './realtime/broker/memory.js';
 import { RedisBroker } from './realtime/broker/redis.js';
 import type { Broker } from './realtime/broker/types.js';
@@ -106,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     hsts: false,
     contentSecurityPolicy: {
       directives: {
+        'script-src': ["'self'", ...inlineScriptHashes(config.webDist)],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         'upgrade-insecure-requests': null,

@@ -22,13 +22,13 @@ export interface PopularBoard {
   replyCount: number;
 }
 
-/** Popular lists; an endpoint that fails shows as an empty section rather than breaking the home page. */
-const safe = <T,>(path: string) => () => get<T[]>(path).catch(() => [] as T[]);
+/** Popular lists; a failing one shows its own retry in its section (never "none" when the call failed). */
+const list = <T,>(path: string) => () => get<T[]>(path);
 
 const popular = {
-  recruitments: { queryKey: ['popular', 'recruitments'], queryFn: safe<PopularPost>('/recruitments/popular') },
-  studyGroups: { queryKey: ['popular', 'study-groups'], queryFn: safe<PopularPost>('/study-groups/popular') },
-  boards: { queryKey: ['popular', 'boards'], queryFn: safe<PopularBoard>('/boards/popular') },
+  recruitments: { queryKey: ['popular', 'recruitments'], queryFn: list<PopularPost>('/recruitments/popular') },
+  studyGroups: { queryKey: ['popular', 'study-groups'], queryFn: list<PopularPost>('/study-groups/popular') },
+  boards: { queryKey: ['popular', 'boards'], queryFn: list<PopularBoard>('/boards/popular') },
 };
 
 // Read again on every visit of the home page (staleTime 0): a view counted a moment ago can change the ranking.

@@ -8,7 +8,8 @@ import type {
   StudyGroup,
   StudyGroupInput,
 } from '@app/contract';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MyApplication } from '@app/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 
@@ -121,7 +122,11 @@ export function useDeleteMyPost() {
  * was sent) or 'applied'. A 401 on the check is passed on as the error (already answered by the client).
  */
 export function useApply(id: string) {
+  const client = useQueryClient();
   return useMutation({
+    onSuccess: (outcome) => {
+      if (outcome === 'applied') return client.invalidateQueries({ queryKey: MY_APPLICATIONS_KEY });
+    },
     mutationFn: async (): Promise<'no-profile' | 'applied'> => {
       const hasProfile = await postsApi.myProfile().then(
         () => true,
@@ -135,6 +140,20 @@ export function useApply(id: string) {
       return 'applied';
     },
   });
+}
+
+// The same read as the profile area's application history (one cache entry for both).
+const MY_APPLICATIONS_KEY = ['applications', 'my-list'];
+
+/** Whether the logged-in user has already applied to this post (so the button says 지원 완료). */
+export function useHasApplied(postId: number | undefined, loggedIn: boolean) {
+  const { data } = useQuery({
+    queryKey: MY_APPLICATIONS_KEY,
+    queryFn: () => get<MyApplication[]>('/applications/my-list'),
+    enabled: loggedIn,
+    staleTime: 0,
+  });
+  return postId !== undefined && !!data?.some((a) => a.basePostId === postId);
 }
 
 // My groups (groups area, groupKeys.mine) lists a group created here.
