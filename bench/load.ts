@@ -1,98 +1,204 @@
 /**
- * Load test of the post lists, searches and detail, with autocannon (programmatic).
+ * Load test of the post lists, details and searches with autocannon, each case reported as a share of a
+ * ceiling measured in the same run (a bare Fastify route with a body of the same size, bench/ceiling.ts).
  *
- *   npm run bench                          starts the server in a child process on the seeded database
- *   BASE_URL=http://host:8080 npm run bench  uses a server that is already running
+ *   npm run bench                            PGlite under ./bench/data-bench (seed it first: npm run seed)
+ *   DATABASE_URL=postgres://... npm run bench  a PostgreSQL server
+ *   BASE_URL=http://host:8080 npm run bench    a server that is already running (no RSS / start-up figures)
  *
- * Env: DATABASE_URL or DATA_DIR (as for the seed), BENCH_PORT (8090), BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
- * The child server runs with TRUST_PROXY, and each request carries a random X-Forwarded-For, so the
- * per-IP limits (300/min) see many clients, as in production, instead of refusing one busy address.
+ * Env: BENCH_PORT (8090), BENCH_SECONDS (10), BENCH_CONNECTIONS (50 for lists and details; searches use
+ * BENCH_SEARCH_CONNECTIONS, 20), BENCH_ONLY (comma-separated case-name prefixes), READ_CACHE=off (the server's
+ * read cache off). Every request carries a random X-Forwarded-For (the child runs with TRUST_PROXY), so the
+ * per-IP limits see many clients.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { mixedSearchPath } from './keywords.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 8090);
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../apps/server/src/main.ts');
+const CEILING_PORT = PORT + 1;
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const here = import.meta.dirname;
 
-async function waitForServer(base: string, child: ChildProcess | null) {
-  for (let i = 0; i < 120; i++) {
+async function waitFor(url: string, child: ChildProcess | null): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 180_000) {
     if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error('server exited during start-up');
     try {
-      const res = await fetch(`${base}/api/recruitments/popular`);
-      if (res.ok) return;
+      if ((await fetch(url)).ok) return performance.now() - started;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`server at ${base} did not answer`);
+  throw new Error(`${url} did not answer`);
 }
 
-function startServer(): ChildProcess {
+function startServer(): { child: ChildProcess; spawnedAt: number } {
   const env = {
     ...process.env,
     PORT: String(PORT),
     HOST: '127.0.0.1',
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
-    DATA_DIR: path.resolve(process.env.DATA_DIR ?? './data-bench'),
+    DATA_DIR: path.resolve(process.env.DATA_DIR ?? path.join(here, 'data-bench')),
     WEB_DIST: '/nonexistent',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  return child;
+  // What `npm start` runs: the built server when there is one (apps/server/dist), else the TypeScript sources.
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, serverArgs(), { cwd: path.join(here, '../apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return { child, spawnedAt };
 }
 
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
+function serverArgs(): string[] {
+  try {
+    readFileSync(path.join(here, '../apps/server/dist/main.js'));
+    return ['dist/main.js'];
+  } catch {
+    return ['--import', 'tsx', 'src/main.ts'];
+  }
+}
+
+const rssMb = (pid: number | undefined) => {
+  if (!pid) return NaN;
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+/** One of 4,096 client addresses: under the per-IP limit (300/min) at 6,000 req/s, and a bounded limiter map. */
+const randomIp = () => {
+  const i = (Math.random() * 4096) | 0;
+  return `10.0.${i >> 8}.${i & 255}`;
+};
 
 interface Case {
   name: string;
-  path: string;
+  /** a fixed path, or one per request */
+  path: string | (() => string);
+  connections: number;
 }
 
-async function run(base: string, c: Case) {
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(base: string, c: Case): Promise<Figures> {
+  const pathOf = typeof c.path === 'string' ? () => c.path as string : c.path;
   const result = await autocannon({
-    url: base + c.path,
-    connections: CONNECTIONS,
+    url: base + pathOf(),
+    connections: c.connections,
     duration: SECONDS,
-    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, path: pathOf(), headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
   });
-  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** One connection, one request after another: p50/p95/p99 from every latency (autocannon reports no p95). */
+async function sequential(base: string, pathOf: () => string): Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let errors = 0;
+  const end = performance.now() + SECONDS * 1000;
+  while (performance.now() < end) {
+    const started = performance.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.get(base + pathOf(), { agent, headers: { 'x-forwarded-for': randomIp() } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+    });
+    if (status !== 200) errors++;
+    times.push(performance.now() - started);
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { rps: times.length / SECONDS, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const line = (name: string, f: Figures, ceiling: number | null, extra = '') =>
   console.log(
-    `${c.name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   errors/non-2xx ${non2xx}`,
+    `| ${name} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${ceiling ? `${((100 * f.rps) / ceiling).toFixed(1)} %` : ''} | ${f.errors}${extra} |`,
   );
+
+async function measureCeiling(bytes: number): Promise<Figures> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'ceiling.ts')], {
+    env: { ...process.env, PORT: String(CEILING_PORT), CEILING_BYTES: String(bytes) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const url = `http://127.0.0.1:${CEILING_PORT}/ceiling`;
+    await waitFor(url, child);
+    return await load(`http://127.0.0.1:${CEILING_PORT}`, { name: 'ceiling', path: '/ceiling', connections: CONNECTIONS });
+  } finally {
+    child.kill('SIGTERM');
+  }
 }
 
 async function main() {
-  const child = process.env.BASE_URL ? null : startServer();
+  const started = process.env.BASE_URL ? null : startServer();
   const base = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
   try {
-    await waitForServer(base, child);
+    const startup = await waitFor(`${base}/api/recruitments/popular`, started?.child ?? null);
     const popular = (await (await fetch(`${base}/api/recruitments/popular`)).json()) as Array<{ id: number }>;
-    const studies = (await (await fetch(`${base}/api/study-groups/popular`)).json()) as Array<{ id: number }>;
-    const page0 = (await (await fetch(`${base}/api/recruitments`)).json()) as { totalElements: number };
-    console.log(`recruitments: ${page0.totalElements}; ${SECONDS} s per case, ${CONNECTIONS} connections\n`);
+    const page0 = await (await fetch(`${base}/api/recruitments?page=0`)).text();
+    const total = (JSON.parse(page0) as { totalElements: number }).totalElements;
+    const db = process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded)';
+    console.log(`${db}; ${total} recruitments; ${SECONDS} s per case; ${CONNECTIONS} connections (searches ${SEARCH_CONNECTIONS});`);
+    console.log(`read cache ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}; server ready ${started ? ms(startup) : '-'} after spawn; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
+    const bytes = Buffer.byteLength(page0);
+    const ceilingBefore = await measureCeiling(bytes);
     const q = encodeURIComponent;
+    const search = (type: string, keyword: string, kind = 'recruitments') => `/api/${kind}/search?searchType=${type}&keyword=${q(keyword)}`;
     const cases: Case[] = [
-      { name: 'list recruitments page 0', path: '/api/recruitments?page=0' },
-      { name: 'list recruitments page 1000', path: '/api/recruitments?page=1000' },
-      { name: 'list study groups page 0', path: '/api/study-groups?page=0' },
-      { name: 'search title "머신러닝" (3+, 10%)', path: `/api/recruitments/search?searchType=title&keyword=${q('머신러닝')}` },
-      { name: 'search title "자바" (2 chars, 10%)', path: `/api/recruitments/search?searchType=title&keyword=${q('자바')}` },
-      { name: 'search all "머신러닝" (3+)', path: `/api/recruitments/search?searchType=all&keyword=${q('머신러닝')}` },
-      { name: 'search all "자바" (2 chars)', path: `/api/recruitments/search?searchType=all&keyword=${q('자바')}` },
-      { name: 'search title "프로젝트" (3+, 30%)', path: `/api/recruitments/search?searchType=title&keyword=${q('프로젝트')}` },
-      { name: 'search content "코드 리뷰" (3+)', path: `/api/study-groups/search?searchType=content&keyword=${q('코드 리뷰')}` },
-      { name: 'search creator "김민준" (3+)', path: `/api/recruitments/search?searchType=creator&keyword=${q('김민준')}` },
-      { name: 'popular recruitments', path: '/api/recruitments/popular' },
+      { name: 'GET /api/recruitments?page=0', path: '/api/recruitments?page=0', connections: CONNECTIONS },
+      { name: 'GET /api/recruitments/{id}', path: `/api/recruitments/${popular[0]?.id ?? 1}`, connections: CONNECTIONS },
+      { name: 'GET /api/recruitments?page=1000', path: '/api/recruitments?page=1000', connections: CONNECTIONS },
+      { name: 'GET /api/study-groups?page=0', path: '/api/study-groups?page=0', connections: CONNECTIONS },
+      { name: 'popular recruitments', path: '/api/recruitments/popular', connections: CONNECTIONS },
+      { name: 'search mixed keywords (every type, 2-6 chars)', path: mixedSearchPath, connections: SEARCH_CONNECTIONS },
+      { name: 'search all "자바" (2 chars)', path: search('all', '자바'), connections: SEARCH_CONNECTIONS },
+      { name: 'search all "머신러닝" (3+)', path: search('all', '머신러닝'), connections: SEARCH_CONNECTIONS },
+      { name: 'search title "프로젝트" (30 %)', path: search('title', '프로젝트'), connections: SEARCH_CONNECTIONS },
+      { name: 'search content "코드 리뷰"', path: search('content', '코드 리뷰', 'study-groups'), connections: SEARCH_CONNECTIONS },
+      { name: 'search creator "김민준"', path: search('creator', '김민준'), connections: SEARCH_CONNECTIONS },
     ];
-    if (popular[0]) cases.push({ name: 'detail recruitment', path: `/api/recruitments/${popular[0].id}` });
-    if (studies[0]) cases.push({ name: 'detail study group', path: `/api/study-groups/${studies[0].id}` });
-    for (const c of cases) await run(base, c);
+    const results: Array<[string, Figures, string]> = [];
+    for (const c of cases) {
+      if (ONLY && !ONLY.some((o) => c.name.startsWith(o))) continue;
+      results.push([c.name, await load(base, c), '']);
+    }
+    if (!ONLY || ONLY.some((o) => 'search mixed keywords, 1 connection'.startsWith(o))) {
+      const f = await sequential(base, mixedSearchPath);
+      results.push(['search mixed keywords, 1 connection', f, ` (p95 ${ms(f.p95)})`]);
+    }
+    const rss = rssMb(started?.child.pid);
+    // The ceiling before and after the cases; shares are of the higher one (the conservative figure).
+    const ceilingAfter = await measureCeiling(bytes);
+    const ceiling = Math.max(ceilingBefore.rps, ceilingAfter.rps);
+    console.log('| case | req/s | p50 | p99 | share of the ceiling | errors |\n|---|---|---|---|---|---|');
+    line(`bare Fastify, ${bytes} B JSON (ceiling, before)`, ceilingBefore, ceiling);
+    line(`bare Fastify, ${bytes} B JSON (ceiling, after)`, ceilingAfter, ceiling);
+    for (const [name, f, extra] of results) line(name, f, name.endsWith('1 connection') ? null : ceiling, extra);
+    if (started) console.log(`\nserver RSS after the load: ${rss.toFixed(0)} MB`);
   } finally {
-    child?.kill('SIGTERM');
+    started?.child.kill('SIGTERM');
   }
 }
 

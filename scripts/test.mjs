@@ -1,6 +1,6 @@
 // npm test: every check the project has, in order, then one closing line "N passed, M failed".
 // Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
-// web build, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results (CI).
+// web build, the home page's size budget, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results (CI).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +40,8 @@ const steps = {
   'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
   'api-pg': () => (process.env.TEST_DATABASE_URL ? vitest('api-pg', {}) : undefined),
   build: () => record('web-build', ...(run('npm', ['run', 'build', '--silent']) ? [1, 0] : [0, 1])),
+  // the home page's first-load JavaScript, compressed, against its budget (sizes only, never timings)
+  budget: () => record('web-budget', ...(run('node', ['scripts/web-budget.mjs']) ? [1, 0] : [0, 1])),
   e2e: () => {
     const out = path.join(results, 'e2e.json');
     run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, FORCE_COLOR: '0' });

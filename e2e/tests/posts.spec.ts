@@ -5,6 +5,8 @@ import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './f
 function seoulDate(days: number) {
   return new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
+/** The same date as the app shows it (one style: YYYY.MM.DD). */
+const shown = (iso: string) => iso.replaceAll('-', '.');
 /** The same date as the picker's MM/dd/yyyy text. */
 const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
@@ -104,7 +106,7 @@ test('author posts through the forms, applicants apply, the author decides, clos
   await page.getByRole('button', { name: '등록하기' }).click();
   await expect.poll(() => dialogs.messages.filter((m) => m === '공고가 등록되었습니다.').length).toBe(2);
   await expect(page).toHaveURL(/\/study-group\/\d+$/);
-  await expect(page.getByTestId('post-스터디 기간')).toHaveText(`${seoulDate(20)} ~ ${seoulDate(50)}`);
+  await expect(page.getByTestId('post-스터디 기간')).toHaveText(`${shown(seoulDate(20))} ~ ${shown(seoulDate(50))}`);
   await expect(page.getByTestId('dday-badge')).toHaveAttribute('data-tone', 'red');
 
   // --- an applicant without a profile is sent to register one, then applies
@@ -132,10 +134,13 @@ test('author posts through the forms, applicants apply, the author decides, clos
   await expect(page.getByText('지원한 공고가 없습니다.')).toBeVisible();
 
   await page.goto(recruitmentUrl);
-  await page.getByRole('button', { name: '지원하기' }).click();
+  // a double click sends one application; the button then says so, also after a reload
+  await page.getByRole('button', { name: '지원하기' }).dblclick();
   await dialogs.expect('지원이 완료되었습니다.');
-  await page.getByRole('button', { name: '지원하기' }).click();
-  await dialogs.expect('지원 실패 : 이미 이 공고에 지원했습니다.');
+  await expect(page.getByRole('button', { name: '지원 완료' })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole('button', { name: '지원 완료' })).toBeDisabled();
+  expect(dialogs.messages.filter((m) => m.startsWith('지원 실패'))).toEqual([]);
 
   // the second applicant keeps a private contact and applies through the API
   const profile = await request.post('/api/user-info', { headers: auth(rejected), data: { contact: '비공개', field: '백엔드', techStacks: ['Java'] } });
@@ -149,7 +154,6 @@ test('author posts through the forms, applicants apply, the author decides, clos
   await expect(page.getByRole('heading', { name: '내 공고 리스트' })).toBeVisible();
   const myCard = page.getByTestId('my-post').filter({ hasText: title });
   await expect(myCard).toContainText('지원자 2명');
-  await myCard.hover();
   await myCard.getByRole('button', { name: '지원자 보기' }).click();
   await expect(page).toHaveURL(new RegExp(`/applicants/${recruitmentId}$`));
   await expect(page.getByRole('heading', { name: `${title} 지원자 현황` })).toBeVisible();
@@ -158,12 +162,12 @@ test('author posts through the forms, applicants apply, the author decides, clos
   const rejectedCard = page.getByTestId('applicant').filter({ hasText: rejected.nickname });
   await expect(approvedCard).toContainText('010-9876-5432');
   await expect(rejectedCard).toContainText('비공개');
-  await approvedCard.hover();
   await approvedCard.getByRole('button', { name: '승인' }).click();
+  await dialogs.expect('이 지원자를 승인하시겠습니까?');
   await dialogs.expect('지원이 승인되었습니다.');
   await expect(approvedCard).toContainText('승인됨');
-  await rejectedCard.hover();
   await rejectedCard.getByRole('button', { name: '거부' }).click();
+  await dialogs.expect('이 지원자를 거부하시겠습니까?');
   await dialogs.expect('지원이 거부되었습니다.');
   await expect(rejectedCard).toContainText('거부됨');
   await expect(page.getByRole('button', { name: '승인' })).toHaveCount(0);
@@ -198,7 +202,6 @@ test('author posts through the forms, applicants apply, the author decides, clos
   await page.goto('/my-posts');
   const closedCard = page.getByTestId('my-post').filter({ hasText: title });
   await expect(closedCard).toHaveAttribute('data-inactive', 'true');
-  await closedCard.hover();
   await closedCard.getByRole('button', { name: '그룹 생성' }).click();
   const groupName = `우리팀 ${unique()}`;
   await page.getByLabel('그룹 이름').fill(groupName);
@@ -401,8 +404,8 @@ test('a session that ends while a page is open: only 로그인이 필요합니�
   const card = page.getByTestId('applicant').filter({ hasText: applicant.nickname });
   await expect(card).toBeVisible();
   expect((await request.delete(`/api/users/${author.id}`, { headers: auth(author) })).status()).toBe(200);
-  await card.hover();
   await card.getByRole('button', { name: '승인' }).click();
+  await dialogs.expect('이 지원자를 승인하시겠습니까?');
   await dialogs.expect('로그인이 필요합니다.');
   await expect(page).toHaveURL(/\/login/);
 
@@ -415,5 +418,5 @@ test('a session that ends while a page is open: only 로그인이 필요합니�
   await page.getByRole('button', { name: '등록하기' }).click();
   await expect.poll(() => dialogs.messages.filter((m) => m === '로그인이 필요합니다.').length).toBe(2);
   await expect(page).toHaveURL(/\/login/);
-  expect(dialogs.messages).toEqual(['로그인이 필요합니다.', '로그인이 필요합니다.']);
+  expect(dialogs.messages).toEqual(['이 지원자를 승인하시겠습니까?', '로그인이 필요합니다.', '로그인이 필요합니다.']);
 });

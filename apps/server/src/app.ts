@@ -15,12 +15,14 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
+import { noteQuery } from './lib/query-count.js';
+import { ReadCache } from './lib/read-cache.js';
 import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
 import { registerEarlyValidation } from './lib/validation.js';
-import { registerWeb } from './lib/web.js';
+import { inlineScriptHashes, registerWeb } from './lib/web.js';
 import { MemoryBroker } from './realtime/broker/memory.js';
 import { RedisBroker } from './realtime/broker/redis.js';
 import type { Broker } from './realtime/broker/types.js';
@@ -50,11 +52,19 @@ export interface BuiltApp {
 
 const BODY_LIMIT = 1024 * 1024;
 
+/** Writes of this instance (and, with REDIS_URL, of the others) end cached reads at once; the TTL bounds the rest. */
+const readCacheTtlMs = (config: Config) => (config.readCache ? config.readCacheTtlSeconds * 1000 : 0);
+
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
+  const readCache = new ReadCache(readCacheTtlMs(config));
   const database = await openDatabase(
     options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }),
+    (text) => {
+      noteQuery(text);
+      readCache.noteStatement(text);
+    },
   );
   await migrate(database.db);
   await ensureSystemUser(database.db);
@@ -73,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const counterStore = config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl)) : new MemoryCounterStore();
+  if (config.redisUrl) await readCache.share(new Redis(config.redisUrl), new Redis(config.redisUrl));
   const tokens = new TokenService(config.jwtSecret);
   const broker = options.broker ?? (config.redisUrl ? new RedisBroker(config.redisUrl, app.log) : new MemoryBroker());
   const ctx: AppContext = {
@@ -83,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     limiter: new RateLimiter(counterStore, () => clock.now()),
     log: app.log,
     events: new EventBus(),
+    readCache,
     mailer: options.mailer ?? mailerFromConfig(config, app.log, clock),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };
@@ -94,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     hsts: false,
     contentSecurityPolicy: {
       directives: {
+        'script-src': ["'self'", ...inlineScriptHashes(config.webDist)],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
         'upgrade-insecure-requests': null,
@@ -131,6 +144,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   registerRequestAuth(app, ctx);
+  // After a request that may have written (its transaction has committed by now), nothing read before it is served.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api')) readCache.invalidate();
+  });
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes(app, ctx);
@@ -148,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     for (const stop of stops) stop();
     await ctx.limiter.close();
+    await readCache.close();
     await ctx.mailer.close?.();
     await database.close();
   });

@@ -17,6 +17,10 @@ export interface Config {
   logLevel: string;
   /** disables the periodic jobs (tests drive them by hand) */
   runJobs: boolean;
+  /** READ_CACHE=off: every public read goes to the database (lib/read-cache.ts) */
+  readCache: boolean;
+  /** READ_CACHE_TTL (seconds, 30): the longest a cached read lives without a write seen by this instance */
+  readCacheTtlSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,5 +53,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     runJobs: env.RUN_JOBS !== 'false',
+    readCache: env.READ_CACHE !== 'off',
+    readCacheTtlSeconds: Number(env.READ_CACHE_TTL || 30),
   };
 }

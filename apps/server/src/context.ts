@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/events.js';
+import type { ReadCache } from './lib/read-cache.js';
 import type { Mailer } from './lib/mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** cross-area reactions inside a transaction, with after-commit effects (lib/events.ts) */
   events: EventBus;
+  /** public reads cached until the next write (lib/read-cache.ts) */
+  readCache: ReadCache;
   /** recovery codes and notices: SMTP, the dev mailbox or memory (lib/mail/) */
   mailer: Mailer;
   /** STOMP over SockJS: destinations to register, and publishes that reach every instance */

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { startFirstRoute } from './app/first-route';
 import { router } from './app/router';
 import { ApiError, setUnauthorizedHandler } from './shared/api/client';
 import { auth } from './shared/auth/store';
@@ -30,6 +31,8 @@ setUnauthorizedHandler(() => {
     redirecting = false;
   });
 });
+
+startFirstRoute(queryClient, new URL(location.href));
 
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={queryClient}>

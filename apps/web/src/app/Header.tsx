@@ -137,9 +137,10 @@ function IconButton({ label, onClick, panel, children }: { label: string; onClic
       <button
         type="button"
         className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 sm:h-10 sm:w-10"
-        aria-label={label}
         onClick={onClick}
       >
+        {/* the name comes from the content, so it includes a visible unread number (label in name) */}
+        <span className="sr-only">{label}</span>
         {children}
       </button>
       {panel && <Suspense fallback={null}>{panel}</Suspense>}

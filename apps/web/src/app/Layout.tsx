@@ -12,7 +12,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       {!bare && <Header />}
       <main className="flex-1">
-        <Suspense fallback={<div className="page text-center text-gray-400">불러오는 중...</div>}>
+        <Suspense fallback={<div className="page text-center text-gray-600">불러오는 중...</div>}>
           <Outlet />
         </Suspense>
       </main>

@@ -16,7 +16,6 @@ import {
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
-import { parseBody } from '../../lib/validation.js';
 import { presentRoomItem } from './presenter.js';
 import { roomsOf } from './queries.js';
 import * as chat from './service.js';
@@ -72,10 +71,8 @@ export default function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(room);
   });
 
-  app.post('/api/chat/read-log', { schema: { tags, response: { 200: plainText } } }, async (req, reply) => {
-    const user = requireUser(req);
-    const { chatRoomId } = parseBody(readLogBody, req.body);
-    await chat.saveReadLog(ctx, user, chatRoomId);
+  app.post('/api/chat/read-log', { schema: { tags, body: readLogBody, response: { 200: plainText } } }, async (req, reply) => {
+    await chat.saveReadLog(ctx, requireUser(req), req.body.chatRoomId);
     return sendText(reply, 200, CHAT_TEXTS.readLogSaved);
   });
 }

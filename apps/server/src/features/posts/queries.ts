@@ -135,22 +135,18 @@ export async function listPosts(
     return { rows, total };
   }
   const matched = matching(kind, search.type, search.keyword);
-  // With the default random_page_cost (4, spinning disks) the planner under-prices ILIKE on long Korean
-  // text and prefers a sequential scan over the trigram index (860 ms vs 35 ms at 100k posts).
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL random_page_cost = 1.1`);
-    // One pass over the matches gives both the page and the total. MATERIALIZED keeps the planner from
-    // walking the whole newest-first index to skip a sort: the matches come from the trigram indexes.
-    const rows = await pageRows(
-      tx,
-      today,
-      sql`WITH m AS MATERIALIZED (${matched})
-          SELECT id, count(*) OVER () AS total FROM m ORDER BY created_at DESC, id DESC ${limit}`,
-    );
-    if (rows.length > 0) return { rows, total: Number(rows[0].total) };
-    const total = page.offset === 0 ? 0 : await countRows(tx, sql`SELECT count(*) AS n FROM (${matched}) m`);
-    return { rows, total };
-  });
+  // One pass over the matches gives both the page and the total. MATERIALIZED keeps the planner from
+  // walking the whole newest-first index to skip a sort: the matches come from the trigram indexes.
+  // (random_page_cost is set per connection in db/client.ts.)
+  const rows = await pageRows(
+    db,
+    today,
+    sql`WITH m AS MATERIALIZED (${matched})
+        SELECT id, count(*) OVER () AS total FROM m ORDER BY created_at DESC, id DESC ${limit}`,
+  );
+  if (rows.length > 0) return { rows, total: Number(rows[0].total) };
+  const total = page.offset === 0 ? 0 : await countRows(db, sql`SELECT count(*) AS n FROM (${matched}) m`);
+  return { rows, total };
 }
 
 /** At most 4 active posts with views, most viewed first (contract 3.3). */

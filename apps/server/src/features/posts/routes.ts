@@ -58,10 +58,14 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
   const detail = (r: PostDetailRow, viewerId: number | null) =>
     cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
-  const page = async (pageNumber: number, search: Search | null) => {
-    const req = pageRequest(pageNumber, cfg.pageSize);
-    const { rows, total } = await listPosts(ctx.db, cfg.kind, todayIn(ctx), req, search);
-    return toPage(rows.map(item), req, total);
+  const page = (pageNumber: number, search: Search | null) => {
+    const today = todayIn(ctx);
+    const key = `${cfg.kind}:list:${today}:${pageNumber}:${search ? `${search.type}:${search.keyword}` : ''}`;
+    return ctx.readCache.get(key, async () => {
+      const req = pageRequest(pageNumber, cfg.pageSize);
+      const { rows, total } = await listPosts(ctx.db, cfg.kind, today, req, search);
+      return toPage(rows.map(item), req, total);
+    });
   };
 
   app.get(cfg.path, { schema: { tags, querystring: pageQuery, response: list }, config: { auth: 'public' } }, async (req) =>
@@ -72,9 +76,10 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     page(req.query.page, parseSearch(req.query)),
   );
 
-  app.get(`${cfg.path}/popular`, { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } }, async () =>
-    (await popularPosts(ctx.db, cfg.kind, todayIn(ctx))).map(item),
-  );
+  app.get(`${cfg.path}/popular`, { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } }, async () => {
+    const today = todayIn(ctx);
+    return ctx.readCache.get(`${cfg.kind}:popular:${today}`, async () => (await popularPosts(ctx.db, cfg.kind, today)).map(item));
+  });
 
   app.get(`${cfg.path}/:id`, { schema: { tags, params: idParams, response: { 200: shape.detail } }, config: { auth: 'public' } }, async (req) =>
     detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),

@@ -31,7 +31,8 @@ const orThrow = <T>(checked: Checked<T>): T => {
 
 /** A post of the route's kind (the other kind is 404 too), with everything its detail shows. */
 async function detailOrThrow(ctx: AppContext, cfg: KindConfig, id: number): Promise<PostDetailRow> {
-  const row = await findPostDetail(ctx.db, id, todayIn(ctx));
+  const today = todayIn(ctx);
+  const row = await ctx.readCache.get(`detail:${id}:${today}`, () => findPostDetail(ctx.db, id, today));
   if (!row || row.kind !== cfg.kind) throw new NotFound(cfg.notFound);
   return row;
 }

@@ -120,7 +120,7 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
 }
 
 function FieldProblem({ text }: { text: string }) {
-  return text ? <p className="text-sm text-red-500">{text}</p> : null;
+  return text ? <p className="text-sm text-red-700">{text}</p> : null;
 }
 
 interface CheckedFieldProps {

@@ -48,7 +48,7 @@ export default function EditMyInfoPage() {
           />
         )}
         {reason && (
-          <p className="mt-4 text-sm text-red-500" role="alert">
+          <p className="mt-4 text-sm text-red-700" role="alert">
             {reason}
           </p>
         )}

@@ -57,7 +57,7 @@ export default function LoginPage() {
           <LoginInput label="아이디" autoComplete="username" value={loginId} onChange={setLoginId} />
           <LoginInput label="비밀번호" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
           {error && (
-            <div className="text-sm text-red-500" role="alert">
+            <div className="text-sm text-red-700" role="alert">
               <p>{error}</p>
               {detail && <p className="mt-1">{detail}</p>}
             </div>

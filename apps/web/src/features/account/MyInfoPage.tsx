@@ -56,7 +56,7 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
         </div>
         <InfoRows rows={rows} testIdPrefix="myinfo" gap="gap-y-3" />
         {reason && (
-          <p className="mt-4 text-sm text-red-500" role="alert">
+          <p className="mt-4 text-sm text-red-700" role="alert">
             {reason}
           </p>
         )}

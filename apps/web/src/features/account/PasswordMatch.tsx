@@ -6,7 +6,7 @@ export function PasswordMatch({ password, confirm }: { password: string; confirm
       ✓
     </span>
   ) : (
-    <span className="text-lg font-bold text-red-500" aria-label="비밀번호 불일치" data-testid="pw-mismatch">
+    <span className="text-lg font-bold text-red-700" aria-label="비밀번호 불일치" data-testid="pw-mismatch">
       ✗
     </span>
   );

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { alertFailure } from '../../shared/api/client';
+import { alertFailure, ApiError } from '../../shared/api/client';
 import { worked } from '../../shared/api/outcome';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
+import { SkeletonDetail } from '../../shared/ui/Skeleton';
 import { useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
@@ -19,15 +21,17 @@ export default function BoardDetailPage() {
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
   const viewed = useCountView(boardId);
-  const { data, isError } = useBoardDetail(boardId, page, viewed);
+  const { data, isError, error, refetch } = useBoardDetail(boardId, page, viewed);
   const myId = useMyId();
   const deleteBoard = useDeleteBoard(boardId);
   const addReply = useAddReply();
   const editReply = useEditReply();
   const deleteReply = useDeleteReply();
 
-  if (isError) return <EmptyState text="게시글이 존재하지 않습니다." />;
-  if (!data) return <div className="page" />;
+  // "does not exist" only when the server said so (404); any other failure offers a retry
+  if (isError && error instanceof ApiError && error.status === 404) return <EmptyState text="게시글이 존재하지 않습니다." />;
+  if (isError) return <LoadError onRetry={() => void refetch()} className="page" />;
+  if (!data) return <SkeletonDetail />;
   const { board, replies } = data;
   const isOwner = myId !== null && board.author.id === myId;
 

@@ -2,7 +2,9 @@ import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { useSearchDraft } from '../../shared/lib/useSearchDraft';
+import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
+import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { SearchFields } from '../../shared/ui/SearchFields';
 import { useBoardSearch } from './api';
 import { BoardRows } from './BoardRows';
@@ -24,7 +26,7 @@ export default function BoardListPage() {
     draft: keywordInput,
     setDraft: setKeywordInput,
   } = useSearchDraft(searchType, keyword);
-  const { data } = useBoardSearch({ searchType, keyword, category, page });
+  const { data, isPending, isError, refetch } = useBoardSearch({ searchType, keyword, category, page });
 
   const update = (next: Record<string, string>) => {
     const merged = { searchType, keyword, category, page: '0', ...next };
@@ -92,7 +94,19 @@ export default function BoardListPage() {
       </div>
 
       <section className="card overflow-hidden">
-        <BoardRows items={data?.content} empty="게시글이 없습니다." />
+        {isPending && <SkeletonRows rows={8} />}
+        {isError && <LoadError onRetry={() => void refetch()} />}
+        {data && !isError && (
+          <BoardRows
+            items={data.content}
+            empty="게시글이 없습니다."
+            emptyAction={
+              <button type="button" className="btn-primary" onClick={write}>
+                첫 글 쓰기
+              </button>
+            }
+          />
+        )}
       </section>
       <Pagination page={page} totalPages={data?.totalPages ?? 0} onChange={(p) => update({ page: String(p) })} blockSize={0} />
     </div>

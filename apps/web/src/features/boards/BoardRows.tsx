@@ -1,39 +1,47 @@
 import type { BoardItem } from '@app/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatWhen } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { formatDateTime } from '../../shared/lib/format';
 
-/** Board rows: title with reply count, author, views and created time. */
-export function BoardRows({ items, empty }: { items: BoardItem[] | undefined; empty: string }) {
-  if (!items) return <div className="h-40" />;
-  if (items.length === 0) return <EmptyState text={empty} />;
+/**
+ * Board rows: title with reply count, author, views and created time. A column table from sm up; on a phone
+ * each row stacks (the title on its own full-width lines, the rest in one small line under it).
+ */
+export function BoardRows({ items, empty, emptyAction }: { items: BoardItem[]; empty: string; emptyAction?: ReactNode }) {
+  if (items.length === 0) return <EmptyState text={empty}>{emptyAction}</EmptyState>;
+  const columns = 'sm:grid sm:grid-cols-[minmax(0,1fr)_9rem_5rem_8rem] sm:items-center sm:gap-4';
   return (
-    <table className="w-full text-sm" data-testid="board-rows">
-      <thead className="border-b border-gray-200 text-gray-500">
-        <tr>
-          <th className="px-4 py-3 text-left font-medium">제목</th>
-          <th className="w-36 px-4 py-3 text-left font-medium">작성자</th>
-          <th className="w-20 px-4 py-3 text-right font-medium">조회수</th>
-          <th className="w-40 px-4 py-3 text-right font-medium">작성일</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-gray-100">
+    <div className="text-sm" data-testid="board-rows">
+      <div className={`hidden border-b border-gray-200 px-4 py-3 font-medium text-gray-600 ${columns}`} aria-hidden="true">
+        <span>제목</span>
+        <span>작성자</span>
+        <span className="text-right">조회수</span>
+        <span className="text-right">작성일</span>
+      </div>
+      <ul className="divide-y divide-gray-100">
         {items.map((b) => (
-          <tr key={b.boardId} className="hover:bg-gray-50" data-testid="board-row">
-            <td className="px-4 py-3">
-              <Link to={`/boards/${b.boardId}`} className="font-medium hover:text-indigo-600">
+          <li key={b.boardId} className={`relative px-4 py-3 hover:bg-gray-50 ${columns}`} data-testid="board-row">
+            <div className="min-w-0 break-keep">
+              {/* the link covers the whole row: a tap anywhere on it opens the post */}
+              <Link to={`/boards/${b.boardId}`} className="font-medium after:absolute after:inset-0 hover:text-indigo-700">
                 {b.title}
               </Link>
-              <span className="ml-2 text-indigo-600" aria-label={`댓글 ${b.replyCount}개`}>
+              <span className="ml-1.5 text-indigo-700" aria-label={`댓글 ${b.replyCount}개`}>
                 [{b.replyCount}]
               </span>
-            </td>
-            <td className="truncate px-4 py-3 text-gray-700">{b.authorNickname}</td>
-            <td className="px-4 py-3 text-right text-gray-500">{b.views}</td>
-            <td className="px-4 py-3 text-right text-gray-500">{formatDateTime(b.createdAt)}</td>
-          </tr>
+            </div>
+            <div className="mt-1 flex gap-2 text-xs text-gray-600 sm:contents sm:text-sm">
+              <span className="truncate text-gray-700">{b.authorNickname}</span>
+              <span className="sm:text-right">
+                <span className="sm:hidden">조회 </span>
+                {b.views}
+              </span>
+              <span className="sm:text-right">{formatWhen(b.createdAt)}</span>
+            </div>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+    </div>
   );
 }

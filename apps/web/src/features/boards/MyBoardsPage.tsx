@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
+import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { boardKeys, boardsApi } from './api';
 import { BoardRows } from './BoardRows';
 import { MY_BOARDS_LOGIN_ALERT } from './categories';
@@ -13,7 +15,7 @@ export default function MyBoardsPage() {
   const { token } = useAuth();
   const [page, setPage] = useState(0);
   const alerted = useRef(false);
-  const { data } = useQuery({
+  const { data, isPending, isError, refetch } = useQuery({
     queryKey: boardKeys.my(page),
     queryFn: () => boardsApi.my(page),
     enabled: !!token,
@@ -33,7 +35,19 @@ export default function MyBoardsPage() {
     <div className="page flex flex-col gap-6">
       <h1 className="text-2xl font-bold">내가 쓴 글</h1>
       <section className="card overflow-hidden">
-        <BoardRows items={data?.content} empty="작성한 게시글이 없습니다." />
+        {isPending && <SkeletonRows />}
+        {isError && <LoadError onRetry={() => void refetch()} />}
+        {data && !isError && (
+          <BoardRows
+            items={data.content}
+            empty="작성한 게시글이 없습니다."
+            emptyAction={
+              <Link to="/boards/register" className="btn-primary">
+                첫 글 쓰기
+              </Link>
+            }
+          />
+        )}
       </section>
       <Pagination page={page} totalPages={data?.totalPages ?? 0} onChange={setPage} />
     </div>

@@ -1,6 +1,6 @@
 import type { Reply } from '@app/contract';
 import { useState } from 'react';
-import { formatDateTime } from '../../shared/lib/format';
+import { formatWhen } from '../../shared/lib/format';
 
 interface ReplyItemProps {
   reply: Reply;
@@ -35,9 +35,9 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
       data-testid={child ? 'child-reply' : 'reply'}
     >
       <div className="flex items-center gap-2 text-sm">
-        {child && <span className="text-gray-400">↳</span>}
+        {child && <span className="text-gray-600">↳</span>}
         <span className="font-medium">{reply.authorNickname}</span>
-        <span className="text-gray-400">{formatDateTime(reply.createdAt)}</span>
+        <span className="text-gray-600">{formatWhen(reply.createdAt)}</span>
         {reply.edited && <span className="text-xs text-gray-500">수정됨</span>}
         <span className="ml-auto flex gap-2 text-xs">
           {!child && !editing && (

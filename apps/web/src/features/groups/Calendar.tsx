@@ -54,7 +54,7 @@ export function Calendar({ groupId, onPickDay }: CalendarProps) {
           <div
             key={d}
             aria-hidden="true"
-            className={`bg-gray-50 py-1 text-center font-medium ${i === 0 ? 'text-red-500' : i === 6 ? 'text-blue-500' : 'text-gray-600'}`}
+            className={`bg-gray-50 py-1 text-center font-medium ${i === 0 ? 'text-red-700' : i === 6 ? 'text-blue-500' : 'text-gray-600'}`}
           >
             {d}
           </div>
@@ -95,7 +95,6 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
     <button
       type="button"
       data-date={date}
-      aria-label={`${Number(date.slice(5, 7))}월 ${day}일${names.length ? `, 일정 ${names.length}개` : ''}`}
       aria-current={today ? 'date' : undefined}
       className={`flex min-h-16 min-w-0 flex-col items-stretch gap-0.5 p-0.5 text-left outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:min-h-24 sm:p-1.5 ${
         today ? 'bg-indigo-50' : 'bg-white hover:bg-gray-50'
@@ -107,7 +106,10 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
           today ? 'bg-indigo-600 font-bold text-white' : 'text-gray-700'
         }`}
       >
+        {/* the name is read from the content ("11월 1일 …"), so it contains what is seen (label in name) */}
+        <span className="sr-only">{Number(date.slice(5, 7))}월 </span>
         {day}
+        <span className="sr-only">일{names.length ? `, 일정 ${names.length}개` : ''}</span>
       </span>
       {shown.map((name, i) => (
         <span
@@ -118,7 +120,7 @@ function DayCell({ date, names, today, onPick }: { date: string; names: string[]
         </span>
       ))}
       {more > 0 && (
-        <span className="px-0.5 text-[9px] leading-4 tracking-tighter whitespace-nowrap text-gray-500 sm:px-1 sm:text-xs sm:tracking-normal">
+        <span className="px-0.5 text-[9px] leading-4 tracking-tighter whitespace-nowrap text-gray-600 sm:px-1 sm:text-xs sm:tracking-normal">
           + {more} more
         </span>
       )}

@@ -34,7 +34,7 @@ export function DayDialog({ groupId, date, myId, onClose }: DayDialogProps) {
   return (
     <Modal title={label(date)} onClose={onClose} width={440}>
       <div className="flex flex-col gap-3">
-        {day.isPending && <p className="text-sm text-gray-400">불러오는 중...</p>}
+        {day.isPending && <p className="text-sm text-gray-600">불러오는 중...</p>}
         {day.isError && (
           <p role="alert" className="flex items-center justify-between text-sm text-red-600">
             일정을 불러오지 못했습니다.

@@ -23,7 +23,7 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   const group = useGroup(groupId);
   const [day, setDay] = useState<string | null>(null);
 
-  if (group.isPending) return <div className="page text-center text-gray-400">불러오는 중...</div>;
+  if (group.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
   if (group.isError) return <GroupLoadError error={group.error} onRetry={() => void group.refetch()} />;
 
   const g = group.data;

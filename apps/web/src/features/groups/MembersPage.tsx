@@ -14,7 +14,7 @@ export default function MembersPage() {
   const leave = useLeave();
   const [inviting, setInviting] = useState(false);
 
-  if (members.isPending) return <div className="page text-center text-gray-400">불러오는 중...</div>;
+  if (members.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
   if (members.isError) return <GroupLoadError error={members.error} onRetry={() => void members.refetch()} />;
 
   const me = findMe(members.data);
@@ -67,7 +67,7 @@ export default function MembersPage() {
                 {m.role === 'ADMIN' ? '관리자' : '멤버'}
               </span>
               {m.new && (
-                <span className="shrink-0 rounded-full bg-red-500 px-2 py-0.5 text-[10px] font-bold text-white">NEW</span>
+                <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[10px] font-bold text-white">NEW</span>
               )}
             </div>
             {admin && m.role !== 'ADMIN' && (

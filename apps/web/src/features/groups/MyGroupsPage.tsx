@@ -30,7 +30,7 @@ export default function MyGroupsPage() {
   return (
     <div className="page flex flex-col gap-6">
       <h1 className="text-2xl font-bold">내 그룹</h1>
-      {groups.isPending && <p className="py-12 text-center text-gray-400">불러오는 중...</p>}
+      {groups.isPending && <p className="py-12 text-center text-gray-600">불러오는 중...</p>}
       {groups.isError && (
         <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
           <p>그룹 정보를 불러오지 못했습니다.</p>

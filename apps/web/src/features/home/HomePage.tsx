@@ -1,29 +1,42 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatDateTime } from '../../shared/lib/format';
+import { formatWhen } from '../../shared/lib/format';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadError } from '../../shared/ui/LoadError';
+import { SkeletonCards, SkeletonRows } from '../../shared/ui/Skeleton';
 import { Banner } from './Banner';
 import { usePopularBoards, usePopularRecruitments, usePopularStudyGroups, type PopularPost } from './popular';
 
+/** A popular section's states: skeleton while loading, retry on failure, "none" only when the server said so. */
+function Loaded<T>({ query, skeleton, empty, children }: { query: UseQueryResult<T[]>; skeleton: ReactNode; empty: ReactNode; children(items: T[]): ReactNode }) {
+  if (query.isPending) return skeleton;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  return query.data.length === 0 ? empty : children(query.data);
+}
+
 /** Popular cards; inactive ones are greyed but still open on the home page (spec: Home). */
-function PostCards({ posts, hrefOf, empty }: { posts: PopularPost[] | undefined; hrefOf(id: number): string; empty: string }) {
-  if (!posts) return <div className="h-32" />;
-  if (posts.length === 0) return <EmptyState text={empty} />;
+function PostCards({ posts, hrefOf }: { posts: PopularPost[]; hrefOf(id: number): string }) {
   return (
-    <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
       {posts.map((p) => (
         <Link
           key={p.id}
           to={hrefOf(p.id)}
           data-testid="popular-card"
-          className={`card block p-4 transition hover:-translate-y-0.5 hover:shadow-md ${p.inactive ? 'opacity-50 grayscale' : ''}`}
+          className={`card flex flex-col p-4 transition hover:-translate-y-0.5 hover:shadow-md ${p.inactive ? 'bg-gray-100 text-gray-600' : ''}`}
         >
           <div className="flex items-start justify-between gap-2">
-            <p className="truncate text-xs text-indigo-600">{p.topic}</p>
-            <DdayBadge dueDate={p.dueDate} />
+            <p className="truncate text-xs text-indigo-700">{p.topic}</p>
+            {p.inactive ? (
+              <span className="shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-700">마감</span>
+            ) : (
+              <DdayBadge dueDate={p.dueDate} />
+            )}
           </div>
-          <h3 className="mt-1 line-clamp-2 font-semibold">{p.title}</h3>
-          <p className="mt-3 text-xs text-gray-500">
+          <h3 className="mt-1 line-clamp-2 font-semibold break-keep">{p.title}</h3>
+          <p className="mt-auto pt-3 text-xs text-gray-600">
             {p.creatorNickname} · 조회 {p.views} · {p.currentMembers}/{p.totalMembers}명
           </p>
         </Link>
@@ -32,35 +45,64 @@ function PostCards({ posts, hrefOf, empty }: { posts: PopularPost[] | undefined;
   );
 }
 
+function BrowseButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="btn-secondary">
+      {children}
+    </Link>
+  );
+}
+
 export default function HomePage() {
   const navigate = useNavigate();
   const recruitments = usePopularRecruitments();
   const studyGroups = usePopularStudyGroups();
   const boards = usePopularBoards();
+  const cardsSkeleton = <SkeletonCards />;
 
   return (
-    <div className="page flex flex-col gap-12">
+    <div className="page flex flex-col gap-10 sm:gap-12">
       <Banner />
 
-      <section className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="모집 유형 선택">
-        <button type="button" onClick={() => navigate('/recruitments')} className="card p-8 text-left transition hover:border-indigo-400 hover:shadow-md">
-          <span className="text-2xl font-extrabold tracking-wide text-indigo-600">PROJECT</span>
-          <p className="mt-2 text-sm text-gray-600">사이드 프로젝트 팀원 모집 보러가기</p>
+      <section className="grid grid-cols-2 gap-3 sm:gap-4" aria-label="모집 유형 선택">
+        <button type="button" onClick={() => navigate('/recruitments')} className="card p-4 text-left transition hover:border-indigo-400 hover:shadow-md sm:p-8">
+          <span className="text-lg font-extrabold tracking-wide text-indigo-700 sm:text-2xl">PROJECT</span>
+          <p className="mt-2 text-xs text-gray-600 sm:text-sm">사이드 프로젝트 팀원 모집 보러가기</p>
         </button>
-        <button type="button" onClick={() => navigate('/study-groups')} className="card p-8 text-left transition hover:border-amber-400 hover:shadow-md">
-          <span className="text-2xl font-extrabold tracking-wide text-amber-600">STUDY GROUP</span>
-          <p className="mt-2 text-sm text-gray-600">함께 공부할 스터디 그룹 보러가기</p>
+        <button type="button" onClick={() => navigate('/study-groups')} className="card p-4 text-left transition hover:border-amber-400 hover:shadow-md sm:p-8">
+          <span className="text-lg font-extrabold tracking-wide text-amber-700 sm:text-2xl">STUDY GROUP</span>
+          <p className="mt-2 text-xs text-gray-600 sm:text-sm">함께 공부할 스터디 그룹 보러가기</p>
         </button>
       </section>
 
       <section>
         <h2 className="mb-4 text-xl font-bold">인기 프로젝트 공고</h2>
-        <PostCards posts={recruitments.data} hrefOf={(id) => `/recruitment/${id}`} empty="아직 인기 공고가 없습니다." />
+        <Loaded
+          query={recruitments}
+          skeleton={cardsSkeleton}
+          empty={
+            <EmptyState text="아직 인기 공고가 없습니다.">
+              <BrowseButton to="/recruitments">프로젝트 공고 보러가기</BrowseButton>
+            </EmptyState>
+          }
+        >
+          {(posts) => <PostCards posts={posts} hrefOf={(id) => `/recruitment/${id}`} />}
+        </Loaded>
       </section>
 
       <section>
         <h2 className="mb-4 text-xl font-bold">인기 스터디 공고</h2>
-        <PostCards posts={studyGroups.data} hrefOf={(id) => `/study-group/${id}`} empty="아직 인기 스터디 공고가 없습니다." />
+        <Loaded
+          query={studyGroups}
+          skeleton={cardsSkeleton}
+          empty={
+            <EmptyState text="아직 인기 스터디 공고가 없습니다.">
+              <BrowseButton to="/study-groups">스터디 공고 보러가기</BrowseButton>
+            </EmptyState>
+          }
+        >
+          {(posts) => <PostCards posts={posts} hrefOf={(id) => `/study-group/${id}`} />}
+        </Loaded>
       </section>
 
       <section>
@@ -70,21 +112,29 @@ export default function HomePage() {
             게시판
           </button>
         </div>
-        {boards.data && boards.data.length === 0 && <EmptyState text="아직 인기 게시글이 없습니다." />}
-        <ul className="card divide-y divide-gray-100 empty:hidden">
-          {boards.data?.map((b) => (
-            <li key={b.boardId}>
-              <Link to={`/boards/${b.boardId}`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-gray-50">
-                <span className="truncate font-medium">
-                  {b.title} <span className="text-sm text-indigo-600">[{b.replyCount}]</span>
-                </span>
-                <span className="shrink-0 text-xs text-gray-500">
-                  {b.authorNickname} · 조회 {b.views} · {formatDateTime(b.createdAt)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Loaded query={boards} skeleton={<SkeletonRows className="card" />} empty={<EmptyState text="아직 인기 게시글이 없습니다." />}>
+          {(items) => (
+            <ul className="card divide-y divide-gray-100">
+              {items.map((b) => (
+                <li key={b.boardId}>
+                  {/* stacked on a phone so the whole title is readable; one line from sm up */}
+                  <Link
+                    to={`/boards/${b.boardId}`}
+                    data-testid="popular-board"
+                    className="flex flex-col gap-1 px-4 py-3 hover:bg-gray-50 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:px-5"
+                  >
+                    <span className="line-clamp-2 font-medium break-keep sm:line-clamp-1">
+                      {b.title} <span className="text-sm text-indigo-700">[{b.replyCount}]</span>
+                    </span>
+                    <span className="shrink-0 text-xs text-gray-600">
+                      {b.authorNickname} · 조회 {b.views} · {formatWhen(b.createdAt)}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { get } from '../../shared/api/client';
 
 export interface PopularPost {
@@ -22,12 +22,21 @@ export interface PopularBoard {
   replyCount: number;
 }
 
-/** Popular lists; an endpoint that fails shows as an empty section rather than breaking the home page. */
-const safe = <T,>(path: string) => () => get<T[]>(path).catch(() => [] as T[]);
+/** Popular lists; a failing one shows its own retry in its section (never "none" when the call failed). */
+const list = <T,>(path: string) => () => get<T[]>(path);
+
+const popular = {
+  recruitments: { queryKey: ['popular', 'recruitments'], queryFn: list<PopularPost>('/recruitments/popular') },
+  studyGroups: { queryKey: ['popular', 'study-groups'], queryFn: list<PopularPost>('/study-groups/popular') },
+  boards: { queryKey: ['popular', 'boards'], queryFn: list<PopularBoard>('/boards/popular') },
+};
 
 // Read again on every visit of the home page (staleTime 0): a view counted a moment ago can change the ranking.
-export const usePopularRecruitments = () =>
-  useQuery({ queryKey: ['popular', 'recruitments'], queryFn: safe<PopularPost>('/recruitments/popular'), staleTime: 0 });
-export const usePopularStudyGroups = () =>
-  useQuery({ queryKey: ['popular', 'study-groups'], queryFn: safe<PopularPost>('/study-groups/popular'), staleTime: 0 });
-export const usePopularBoards = () => useQuery({ queryKey: ['popular', 'boards'], queryFn: safe<PopularBoard>('/boards/popular'), staleTime: 0 });
+export const usePopularRecruitments = () => useQuery({ ...popular.recruitments, staleTime: 0 });
+export const usePopularStudyGroups = () => useQuery({ ...popular.studyGroups, staleTime: 0 });
+export const usePopularBoards = () => useQuery({ ...popular.boards, staleTime: 0 });
+
+/** Starts the home page's reads before its code has loaded (app/first-route.ts). */
+export function prefetchPopular(client: QueryClient) {
+  for (const query of Object.values(popular)) void client.prefetchQuery(query as FetchQueryOptions);
+}

@@ -1,13 +1,16 @@
 import type { MessageItem } from '@app/contract';
 import { useState } from 'react';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
-import { formatDateTime } from '../../shared/lib/format';
+import { formatWhen } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadError } from '../../shared/ui/LoadError';
+import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SYSTEM_SENDER, useInbox } from './api';
 import { ReplyIcon, TrashIcon } from './icons';
 import { MessageDetailDialog } from './MessageDetailDialog';
 import { useConfirmDeleteMessage } from './confirm-delete';
+import { UnreadDot } from './UnreadDot';
 
 /**
  * /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. Replies (row icon or the
@@ -15,7 +18,7 @@ import { useConfirmDeleteMessage } from './confirm-delete';
  */
 export default function MessagesPage() {
   const [page, setPage] = useState(0);
-  const { data, isError, isPending } = useInbox(page);
+  const { data, isError, isPending, refetch } = useInbox(page);
   const [openId, setOpenId] = useState<number | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
@@ -32,8 +35,8 @@ export default function MessagesPage() {
           쪽지 쓰기
         </button>
       </div>
-      {isError && <p className="py-12 text-center text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
-      {isPending && <p className="py-12 text-center text-gray-400">불러오는 중...</p>}
+      {isError && <LoadError text="쪽지를 불러오는 도중 문제가 발생했습니다." onRetry={() => void refetch()} />}
+      {isPending && <SkeletonRows rows={6} className="card" />}
       {data && data.totalElements === 0 && <EmptyState text="받은 쪽지가 없습니다." />}
       {data && data.content.length > 0 && (
         <ul className="card divide-y divide-gray-200 overflow-hidden">
@@ -66,28 +69,38 @@ interface RowProps {
 }
 
 function MessageRow({ message: m, onOpen, onReply, onDelete, deleting }: RowProps) {
-  const iconBtn = 'flex h-9 w-9 items-center justify-center rounded-full hover:bg-gray-200';
+  const iconBtn = 'flex h-10 w-10 shrink-0 items-center justify-center rounded-full hover:bg-gray-200';
   return (
     <li
       data-testid="message-row"
       data-read={m.read}
-      className={`flex items-center gap-3 px-4 py-3 ${m.read ? 'bg-gray-100 text-gray-500' : 'bg-white'}`}
+      className={`flex items-center gap-1 py-2 pl-4 pr-2 sm:gap-3 sm:py-3 ${m.read ? 'bg-gray-100 text-gray-600' : 'bg-white font-semibold text-gray-900'}`}
     >
-      <button type="button" className="flex min-w-0 flex-1 items-center gap-4 text-left" onClick={onOpen}>
-        <span className="w-32 shrink-0 truncate font-medium" data-testid="message-sender">
-          {m.senderName}
+      {/* a phone stacks sender and time over the preview; from sm up one line: sender, preview, time */}
+      <button
+        type="button"
+        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 text-left sm:grid-cols-[8rem_minmax(0,1fr)_auto] sm:gap-x-4"
+        onClick={onOpen}
+      >
+        <span className="flex min-w-0 items-center gap-1.5">
+          <UnreadDot read={m.read} />
+          <span className="truncate" data-testid="message-sender">
+            {m.senderName}
+          </span>
         </span>
-        <span className="min-w-0 flex-1 truncate text-sm">{m.content || '내용 없음'}</span>
-        <span className="shrink-0 text-xs text-gray-400">{formatDateTime(m.sentAt)}</span>
+        <span className="col-span-2 row-start-2 min-w-0 truncate text-sm sm:col-span-1 sm:row-start-auto">{m.content || '내용 없음'}</span>
+        <span className="col-start-2 row-start-1 text-xs font-normal text-gray-600 sm:col-start-auto sm:row-start-auto">
+          {formatWhen(m.sentAt)}
+        </span>
       </button>
       {m.senderName !== SYSTEM_SENDER && (
-        <button type="button" className={`${iconBtn} text-indigo-600`} aria-label="답장" title="답장" onClick={onReply}>
+        <button type="button" className={`${iconBtn} text-indigo-700`} aria-label="답장" title="답장" onClick={onReply}>
           <ReplyIcon />
         </button>
       )}
       <button
         type="button"
-        className={`${iconBtn} text-red-500`}
+        className={`${iconBtn} text-red-700`}
         aria-label="삭제"
         title="삭제"
         disabled={deleting}

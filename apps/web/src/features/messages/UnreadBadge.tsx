@@ -7,13 +7,17 @@ export function UnreadBadge() {
   const { data } = useUnreadCount(Boolean(token));
   useUnreadCountRefresh(Boolean(token));
   if (!token || !data) return null;
+  // read with the button's name: "쪽지함, 읽지 않은 쪽지 3개" (the visible number is part of it)
   return (
-    <span
-      data-testid="unread-badge"
-      aria-label={`읽지 않은 쪽지 ${data}개`}
-      className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] font-bold leading-none text-white"
-    >
-      {data > 99 ? '99+' : data}
-    </span>
+    <>
+      <span className="sr-only">, 읽지 않은 쪽지 </span>
+      <span
+        data-testid="unread-badge"
+        className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-none text-white"
+      >
+        {data > 99 ? '99+' : data}
+      </span>
+      <span className="sr-only">개</span>
+    </>
   );
 }

@@ -4,18 +4,22 @@ import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { formatPhone } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadError } from '../../shared/ui/LoadError';
+import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkillChips } from '../../shared/ui/SkillChips';
 import { postKeys, postsApi, useDecideApplication, type Applicant, type Decision } from './api';
 
 const DONE: Record<Decision, string> = { APPROVED: '지원이 승인되었습니다.', REJECTED: '지원이 거부되었습니다.' };
+// a decision is final: it is asked for once more before it is sent
+const ASK: Record<Decision, string> = { APPROVED: '이 지원자를 승인하시겠습니까?', REJECTED: '이 지원자를 거부하시겠습니까?' };
 
 /** Applicants of one of my posts; a decision updates the card in place. */
 export default function ApplicantsPage() {
   const basePostId = useParams().basePostId ?? '';
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
-  const { data, isError } = useQuery({
+  const { data, isError, isPending, refetch } = useQuery({
     queryKey: [...postKeys.applicants(basePostId), page],
     queryFn: () => postsApi.applicants(basePostId, page),
     staleTime: 0,
@@ -26,11 +30,13 @@ export default function ApplicantsPage() {
     if (isError) alert('지원자 정보를 불러오는 데 실패했습니다.');
   }, [isError]);
 
-  const decide = (a: Applicant, status: Decision) =>
+  const decide = (a: Applicant, status: Decision) => {
+    if (deciding.isPending || !confirm(ASK[status])) return;
     deciding.mutate(
       { applicationId: a.applicationId, status },
       { onSuccess: () => alert(DONE[status]), onError: (e) => alertFailure(e, '지원 상태 변경에 실패했습니다.') },
     );
+  };
 
   return (
     <div className="page flex flex-col gap-6">
@@ -40,26 +46,27 @@ export default function ApplicantsPage() {
           뒤로가기
         </button>
       </div>
+      {isPending && <SkeletonCards count={3} className="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" />}
+      {isError && <LoadError onRetry={() => void refetch()} />}
       {data && data.applicants.length === 0 && <EmptyState text="지원자가 없습니다." />}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {data?.applicants.map((a) => (
-          <li key={a.applicationId} className="group relative" data-testid="applicant" data-status={a.status}>
-            <div className="card flex h-full flex-col gap-2 p-5">
-              <div className="flex items-center justify-between">
-                <h3 className="font-semibold">{a.applicantNickname}</h3>
-                {a.status === 'APPROVED' && (
-                  <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-700">승인됨</span>
-                )}
-                {a.status === 'REJECTED' && (
-                  <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-600">거부됨</span>
-                )}
-              </div>
-              <p className="text-sm text-gray-600">분야: {a.field || '-'}</p>
-              <p className="text-sm text-gray-600">연락처: {a.contact ? formatPhone(a.contact) : '-'}</p>
-              {a.techStacks.length > 0 && <SkillChips skills={a.techStacks} />}
+          <li key={a.applicationId} className="card flex flex-col gap-2 p-5" data-testid="applicant" data-status={a.status}>
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-semibold">{a.applicantNickname}</h3>
+              {a.status === 'APPROVED' && (
+                <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-800">승인됨</span>
+              )}
+              {a.status === 'REJECTED' && (
+                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-700">거부됨</span>
+              )}
             </div>
+            <p className="text-sm text-gray-600">분야: {a.field || '-'}</p>
+            <p className="text-sm text-gray-600">연락처: {a.contact ? formatPhone(a.contact) : '-'}</p>
+            {a.techStacks.length > 0 && <SkillChips skills={a.techStacks} />}
+            {/* always visible (touch has no hover); each asks before the final decision */}
             {a.status === 'PENDING' && (
-              <div className="absolute inset-0 flex items-center justify-center gap-3 rounded-xl bg-gray-900/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+              <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-100 pt-3">
                 <button type="button" className="btn-primary" disabled={deciding.isPending} onClick={() => decide(a, 'APPROVED')}>
                   승인
                 </button>

@@ -2,17 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
+import { formatDay } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadError } from '../../shared/ui/LoadError';
+import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { postKeys, postsApi, useDeleteMyPost, type MyPost } from './api';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { RECRUITMENT, STUDY_GROUP } from './kinds';
 
 const kindOf = (p: MyPost) => (p.postType === 'RECRUITMENT' ? RECRUITMENT : STUDY_GROUP);
 
-/** '내 공고 리스트': hover (or focus) a card for its actions. */
+/** '내 공고 리스트': each card shows its actions as buttons (view post and applicants; a closed one: group, delete). */
 export default function MyPostsPage() {
   const navigate = useNavigate();
-  const { data, isError } = useQuery({ queryKey: postKeys.myPosts, queryFn: postsApi.myPosts, staleTime: 0 });
+  const { data, isError, isPending, refetch } = useQuery({ queryKey: postKeys.myPosts, queryFn: postsApi.myPosts, staleTime: 0 });
   const deleting = useDeleteMyPost();
   const [grouping, setGrouping] = useState<MyPost | null>(null);
   const [created, setCreated] = useState<{ id: number; name: string } | null>(null);
@@ -29,7 +32,7 @@ export default function MyPostsPage() {
     });
   };
 
-  const action = 'w-full rounded-md bg-white/95 px-3 py-2 text-sm font-medium text-gray-800 hover:bg-white';
+  const action = 'btn-secondary w-full';
 
   return (
     <div className="page flex flex-col gap-6">
@@ -49,35 +52,46 @@ export default function MyPostsPage() {
         </div>
       )}
 
-      {data && data.length === 0 && <EmptyState text="등록한 공고가 없습니다." />}
+      {isPending && <SkeletonCards />}
+      {isError && <LoadError onRetry={() => void refetch()} />}
+      {data && data.length === 0 && (
+        <EmptyState text="등록한 공고가 없습니다.">
+          <div className="flex gap-2">
+            <Link to="/recruitment/register" className="btn-primary">
+              프로젝트 공고 쓰기
+            </Link>
+            <Link to="/study-group/register" className="btn-secondary">
+              스터디 공고 쓰기
+            </Link>
+          </div>
+        </EmptyState>
+      )}
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {data?.map((p) => (
-          <li key={p.basePostId} className="group relative" data-testid="my-post" data-inactive={p.inactive}>
-            <div className={`card h-full p-4 ${p.inactive ? 'bg-gray-100 text-gray-500' : ''}`}>
-              <div className="flex items-center justify-between text-xs">
-                <span className={p.postType === 'RECRUITMENT' ? 'text-indigo-600' : 'text-amber-600'}>{kindOf(p).name}</span>
-                {p.inactive && <span className="rounded-full bg-gray-300 px-2 py-0.5 font-bold text-gray-700">마감</span>}
-              </div>
-              <h3 className="mt-2 line-clamp-2 font-semibold">{p.title}</h3>
-              <p className="mt-1 truncate text-xs">{p.topic}</p>
-              <p className="mt-3 text-xs text-gray-500">
-                {p.currentMembers}/{p.totalMembers}명 · 지원자 {p.applicantCount}명
-              </p>
-              <p className="text-xs text-gray-500">마감 {p.dueDate}</p>
+          <li
+            key={p.basePostId}
+            className={`card flex h-full flex-col p-4 ${p.inactive ? 'bg-gray-100' : ''}`}
+            data-testid="my-post"
+            data-inactive={p.inactive}
+          >
+            <div className="flex items-center justify-between text-xs">
+              <span className={`font-semibold ${p.postType === 'RECRUITMENT' ? 'text-indigo-700' : 'text-amber-800'}`}>{kindOf(p).name}</span>
+              {p.inactive && <span className="rounded-full bg-gray-300 px-2 py-0.5 font-bold text-gray-800">마감</span>}
             </div>
-            {/* the actions also show on keyboard focus, not only on hover */}
-            <div className="absolute inset-0 flex flex-col items-stretch justify-center gap-2 rounded-xl bg-gray-900/60 p-4 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+            <h3 className="mt-2 line-clamp-2 font-semibold break-keep">{p.title}</h3>
+            <p className="mt-1 truncate text-xs text-gray-600">{p.topic}</p>
+            <p className="mt-3 text-xs text-gray-600">
+              {p.currentMembers}/{p.totalMembers}명 · 지원자 {p.applicantCount}명
+            </p>
+            <p className="text-xs text-gray-600">마감 {formatDay(p.dueDate)}</p>
+            {/* visible buttons, not a hover overlay: on touch a hidden action must never catch a tap */}
+            <div className="mt-auto flex flex-col gap-2 pt-4">
               {p.inactive ? (
                 <>
                   <button type="button" className={action} onClick={() => setGrouping(p)}>
                     그룹 생성
                   </button>
-                  <button
-                    type="button"
-                    className={`${action} text-red-600`}
-                    disabled={deleting.isPending}
-                    onClick={() => remove(p)}
-                  >
+                  <button type="button" className={`${action} text-red-700`} disabled={deleting.isPending} onClick={() => remove(p)}>
                     공고 삭제
                   </button>
                 </>

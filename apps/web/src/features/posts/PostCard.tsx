@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDay } from '../../shared/lib/format';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 
 /** What every list card shows, whatever the kind. */
@@ -10,43 +11,70 @@ export interface CardPost {
   topic: string;
   title: string;
   views: number;
+  creatorNickname: string;
+  currentMembers: number;
+  totalMembers: number;
 }
 
-/** A list card; an inactive post is greyed and cannot be opened (spec 4). `children` are the kind's own lines. */
-export function PostCard({ href, post, children }: { href: string; post: CardPost; children: ReactNode }) {
+interface PostCardProps {
+  href: string;
+  post: CardPost;
+  /** the kind chip: 프로젝트 or 스터디 */
+  kindName: string;
+  /** tech-stack chips (project tags) */
+  chips?: string[];
+  /** the kind's own line (the study period) */
+  children?: ReactNode;
+}
+
+/**
+ * A list card in the shape people know from Hola: kind chip and deadline, the due date, a two-line title,
+ * tech chips, then author, views and headcount. An inactive post is greyed, shows only 마감 and cannot be
+ * opened (spec 4).
+ */
+export function PostCard({ href, post, kindName, chips = [], children }: PostCardProps) {
   const { inactive, dueDate, topic, title, views } = post;
   const body = (
     <>
-      <div className="flex items-start justify-between gap-2">
-        <span className="truncate text-xs text-indigo-600">{topic}</span>
-        <span className="flex shrink-0 gap-1">
-          {inactive && <span className="rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-600">마감</span>}
+      <div className="flex items-center justify-between gap-2">
+        <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-700">{kindName}</span>
+        {inactive ? (
+          <span className="rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-700">마감</span>
+        ) : (
           <DdayBadge dueDate={dueDate} />
-        </span>
+        )}
       </div>
-      <h3 className="mt-2 line-clamp-2 min-h-12 font-semibold">{title}</h3>
-      <div className="mt-3 flex flex-col gap-1 text-xs text-gray-500">
-        {children}
-        <span>
-          마감 {dueDate} · 조회 {views}
+      <p className="mt-3 text-xs text-gray-600">마감일 | {formatDay(dueDate)}</p>
+      <h3 className="mt-1 line-clamp-2 min-h-12 font-bold leading-6 break-keep">{title}</h3>
+      <p className="mt-1 truncate text-xs text-gray-600">{topic}</p>
+      {children && <div className="mt-1 text-xs text-gray-600">{children}</div>}
+      {chips.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1" aria-label="기술 스택">
+          {chips.slice(0, 4).map((t) => (
+            <li key={t} className="rounded-md bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+              {t}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3 text-xs text-gray-600">
+        <span className="min-w-0 truncate font-medium text-gray-800">{post.creatorNickname}</span>
+        <span className="shrink-0">
+          조회 {views} · {post.currentMembers}/{post.totalMembers}명
         </span>
       </div>
     </>
   );
+  const shape = 'card flex h-full flex-col p-4';
   if (inactive) {
     return (
-      <div
-        className="card h-full cursor-not-allowed p-4 opacity-50 grayscale"
-        aria-disabled="true"
-        data-testid="post-card"
-        data-inactive="true"
-      >
+      <div className={`${shape} cursor-not-allowed bg-gray-100`} aria-disabled="true" data-testid="post-card" data-inactive="true">
         {body}
       </div>
     );
   }
   return (
-    <Link to={href} className="card block h-full p-4 transition hover:-translate-y-0.5 hover:shadow-md" data-testid="post-card">
+    <Link to={href} className={`${shape} transition hover:-translate-y-0.5 hover:shadow-md`} data-testid="post-card">
       {body}
     </Link>
   );

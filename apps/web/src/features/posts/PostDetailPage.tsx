@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
-import { formatDateTime, formatPhone } from '../../shared/lib/format';
+import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
-import { postKeys, postsApi } from './api';
+import { SkeletonDetail } from '../../shared/ui/Skeleton';
+import { postKeys, postsApi, useHasApplied } from './api';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
 import { countViewOnce } from './useViewOnce';
@@ -21,6 +22,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const { token, nickname } = useAuth();
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
+  const applied = useHasApplied(Number(id), !!token);
 
   const { data: post, isError } = useQuery({
     queryKey: postKeys.detail(kind, id),
@@ -37,15 +39,15 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
     navigate(kind.listPath, { replace: true });
   }, [isError, kind, navigate]);
 
-  if (!post) return <div className="page" />;
+  if (!post) return <SkeletonDetail />;
 
   const isAuthor = !!token && nickname === post.creatorNickname;
 
   const rows: Array<[string, string]> = [
     ['주제', post.topic],
     ['모집 인원', `${post.currentMembers}/${post.totalMembers}명`],
-    ['마감일', post.dueDate],
-    ...(post.startDate ? ([['스터디 기간', `${post.startDate} ~ ${post.endDate}`]] as Array<[string, string]>) : []),
+    ['마감일', formatDay(post.dueDate)],
+    ...(post.startDate ? ([['스터디 기간', `${formatDay(post.startDate)} ~ ${formatDay(post.endDate)}`]] as Array<[string, string]>) : []),
     ['작성자', post.creatorNickname],
     ['작성일', formatDateTime(post.createdDateTime)],
     ['연락처', post.creatorContact === null ? '로그인 후 확인할 수 있습니다.' : formatPhone(post.creatorContact)],
@@ -58,7 +60,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
         <header className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2">
             <span className="text-sm text-indigo-600">{kind.name} 공고</span>
-            <h1 className="text-2xl font-bold">{post.title}</h1>
+            <h1 className="text-2xl font-bold break-keep">{post.title}</h1>
           </div>
           <div className="flex items-center gap-2">
             <DdayBadge dueDate={post.dueDate} variant="detail" />
@@ -103,9 +105,15 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
               <button type="button" className="btn-secondary" onClick={() => !needLogin() && setComposing(true)}>
                 쪽지 보내기
               </button>
-              <button type="button" className="btn-primary" disabled={pending.apply} onClick={apply}>
-                지원하기
-              </button>
+              {applied ? (
+                <button type="button" className="btn-primary" disabled>
+                  지원 완료
+                </button>
+              ) : (
+                <button type="button" className="btn-primary" disabled={pending.apply} aria-busy={pending.apply} onClick={apply}>
+                  지원하기
+                </button>
+              )}
             </div>
           )}
         </footer>

@@ -4,11 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { LoadError } from '../../shared/ui/LoadError';
+import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchFields } from '../../shared/ui/SearchFields';
-import { listPosts, postKeys, type SearchType } from './api';
+import { listParams, postListQuery, type SearchType } from './api';
 import { LOGIN_CONFIRM, type PostKind } from './kinds';
-import { PostCard, type CardPost } from './PostCard';
+import type { CardPost } from './PostCard';
 
 const SEARCH_TYPES: Array<{ value: SearchType; label: string }> = [
   { value: 'all', label: '전체' },
@@ -19,23 +21,20 @@ const SEARCH_TYPES: Array<{ value: SearchType; label: string }> = [
 
 interface PostListPageProps<T> {
   kind: PostKind;
-  /** the card's kind-specific lines (above the common 마감 · 조회 line) */
-  cardLines(item: T): ReactNode;
+  /** the kind's card for one item */
+  card(item: T, href: string): ReactNode;
 }
 
 /** Banner, search, card grid, 5-page pagination and the register button; the page and search live in the URL. */
-export function PostListPage<T extends CardPost>({ kind, cardLines }: PostListPageProps<T>) {
+export function PostListPage<T extends CardPost>({ kind, card }: PostListPageProps<T>) {
   const navigate = useNavigate();
   const { token } = useAuth();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('page')) || 0);
-  const keyword = params.get('keyword') ?? '';
-  const searchType = (params.get('searchType') as SearchType | null) ?? 'all';
+  const { page, keyword, searchType } = listParams(params);
   const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
 
-  const { data, isError } = useQuery({
-    queryKey: [...postKeys.list(kind), page, searchType, keyword],
-    queryFn: () => listPosts<T>(kind.api, { page, searchType, keyword }),
+  const { data, isError, isPending, refetch } = useQuery({
+    ...postListQuery<T>(kind, { page, searchType, keyword }),
     // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
     staleTime: 0,
   });
@@ -60,10 +59,11 @@ export function PostListPage<T extends CardPost>({ kind, cardLines }: PostListPa
   };
 
   return (
-    <div className="page flex flex-col gap-6">
-      <section className="rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-500 px-8 py-10 text-white" aria-label="배너">
-        <h1 className="text-2xl font-bold sm:text-3xl">{kind.banner.heading}</h1>
-        <p className="mt-2 text-sm text-indigo-100 sm:text-base">{kind.banner.subheading}</p>
+    <div className="page flex flex-col gap-4 sm:gap-6">
+      {/* short on a phone, so the first cards show without scrolling */}
+      <section className="rounded-2xl bg-gradient-to-r from-indigo-700 to-violet-600 px-5 py-4 text-white sm:px-8 sm:py-10" aria-label="배너">
+        <h1 className="text-lg font-bold sm:text-3xl">{kind.banner.heading}</h1>
+        <p className="mt-1 text-xs text-white sm:mt-2 sm:text-base">{kind.banner.subheading}</p>
       </section>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -97,16 +97,25 @@ export function PostListPage<T extends CardPost>({ kind, cardLines }: PostListPa
         </button>
       </div>
 
-      {isError && <EmptyState text="공고 목록을 불러오지 못했습니다." />}
-      {data && data.content.length === 0 && <EmptyState text={keyword ? '검색 결과가 없습니다.' : '등록된 공고가 없습니다.'} />}
+      {isPending && <SkeletonCards count={8} className="grid-cols-2 md:grid-cols-3 lg:grid-cols-4" />}
+      {isError && <LoadError onRetry={() => void refetch()} />}
+      {data && data.content.length === 0 && (
+        <EmptyState text={keyword ? '검색 결과가 없습니다.' : '등록된 공고가 없습니다.'}>
+          {keyword ? (
+            <button type="button" className="btn-secondary" onClick={() => setParams({})}>
+              전체 공고 보기
+            </button>
+          ) : (
+            <button type="button" className="btn-primary" onClick={register}>
+              첫 공고 쓰기
+            </button>
+          )}
+        </EmptyState>
+      )}
       {data && data.content.length > 0 && (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="post-grid">
           {data.content.map((item) => (
-            <li key={item.id}>
-              <PostCard href={kind.detailPath(item.id)} post={item}>
-                {cardLines(item)}
-              </PostCard>
-            </li>
+            <li key={item.id}>{card(item, kind.detailPath(item.id))}</li>
           ))}
         </ul>
       )}

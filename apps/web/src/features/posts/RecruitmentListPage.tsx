@@ -1,17 +1,11 @@
 import type { RecruitmentItem } from './api';
 import { RECRUITMENT } from './kinds';
+import { PostCard } from './PostCard';
 import { PostListPage } from './PostListPage';
 
-/** A project card's own lines: its tags, the author and the headcount. */
-const cardLines = (r: RecruitmentItem) => (
-  <>
-    {r.tags.length > 0 && <span className="truncate text-indigo-500">{r.tags.map((t) => `#${t}`).join(' ')}</span>}
-    <span>
-      {r.creatorNickname} · {r.currentMembers}/{r.totalMembers}명
-    </span>
-  </>
-);
+/** A project card: its tags as tech-stack chips. */
+const card = (r: RecruitmentItem, href: string) => <PostCard href={href} post={r} kindName={RECRUITMENT.name} chips={r.tags} />;
 
 export default function RecruitmentListPage() {
-  return <PostListPage kind={RECRUITMENT} cardLines={cardLines} />;
+  return <PostListPage kind={RECRUITMENT} card={card} />;
 }

@@ -1,17 +1,16 @@
+import { formatDay } from '../../shared/lib/format';
 import type { StudyGroupItem } from './api';
 import { STUDY_GROUP } from './kinds';
+import { PostCard } from './PostCard';
 import { PostListPage } from './PostListPage';
 
-/** A study card's own lines: the author and the study period. */
-const cardLines = (s: StudyGroupItem) => (
-  <>
-    <span>{s.creatorNickname}</span>
-    <span>
-      기간 {s.startDate} ~ {s.endDate}
-    </span>
-  </>
+/** A study card: its study period. */
+const card = (s: StudyGroupItem, href: string) => (
+  <PostCard href={href} post={s} kindName={STUDY_GROUP.name}>
+    기간 {formatDay(s.startDate)} ~ {formatDay(s.endDate)}
+  </PostCard>
 );
 
 export default function StudyGroupListPage() {
-  return <PostListPage kind={STUDY_GROUP} cardLines={cardLines} />;
+  return <PostListPage kind={STUDY_GROUP} card={card} />;
 }

@@ -8,7 +8,8 @@ import type {
   StudyGroup,
   StudyGroupInput,
 } from '@app/contract';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MyApplication } from '@app/contract';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 
@@ -62,6 +63,21 @@ export const postKeys = {
   applicants: (basePostId: string) => ['applicants', basePostId] as const,
 };
 
+/** The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts). */
+export const postListQuery = <T,>(kind: PostKind, q: Required<Pick<ListQuery, 'page' | 'searchType' | 'keyword'>>) => ({
+  queryKey: [...postKeys.list(kind), q.page, q.searchType, q.keyword] as const,
+  queryFn: () => listPosts<T>(kind.api, q),
+});
+
+/** The list page's URL parameters as it reads them. */
+export function listParams(params: URLSearchParams) {
+  return {
+    page: Math.max(0, Number(params.get('page')) || 0),
+    keyword: params.get('keyword') ?? '',
+    searchType: (params.get('searchType') as SearchType | null) ?? 'all',
+  };
+}
+
 /** The list pages of both kinds and my posts: what a change of a post's state or headcount shows in. */
 const refreshPostLists = (client: QueryClient) =>
   Promise.all([
@@ -106,7 +122,11 @@ export function useDeleteMyPost() {
  * was sent) or 'applied'. A 401 on the check is passed on as the error (already answered by the client).
  */
 export function useApply(id: string) {
+  const client = useQueryClient();
   return useMutation({
+    onSuccess: (outcome) => {
+      if (outcome === 'applied') return client.invalidateQueries({ queryKey: MY_APPLICATIONS_KEY });
+    },
     mutationFn: async (): Promise<'no-profile' | 'applied'> => {
       const hasProfile = await postsApi.myProfile().then(
         () => true,
@@ -120,6 +140,20 @@ export function useApply(id: string) {
       return 'applied';
     },
   });
+}
+
+// The same read as the profile area's application history (one cache entry for both).
+const MY_APPLICATIONS_KEY = ['applications', 'my-list'];
+
+/** Whether the logged-in user has already applied to this post (so the button says 지원 완료). */
+export function useHasApplied(postId: number | undefined, loggedIn: boolean) {
+  const { data } = useQuery({
+    queryKey: MY_APPLICATIONS_KEY,
+    queryFn: () => get<MyApplication[]>('/applications/my-list'),
+    enabled: loggedIn,
+    staleTime: 0,
+  });
+  return postId !== undefined && !!data?.some((a) => a.basePostId === postId);
 }
 
 // My groups (groups area, groupKeys.mine) lists a group created here.

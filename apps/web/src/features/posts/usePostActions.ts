@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { alertFailure, ApiError, errorText } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/store';
@@ -15,6 +16,7 @@ export function usePostActions(kind: PostKind, id: string) {
   const location = useLocation();
   const { token } = useAuth();
   const applying = useApply(id);
+  const applyingNow = useRef(false);
   const closing = useClosePost(kind, id);
   const deleting = useDeletePost(kind, id);
 
@@ -27,8 +29,13 @@ export function usePostActions(kind: PostKind, id: string) {
   };
 
   const apply = () => {
-    if (needLogin()) return;
+    // a double tap sends one application: the second tap lands before React re-renders the disabled button
+    if (applyingNow.current || needLogin()) return;
+    applyingNow.current = true;
     applying.mutate(undefined, {
+      onSettled: () => {
+        applyingNow.current = false;
+      },
       onSuccess: (outcome) => {
         if (outcome === 'applied') return alert('지원이 완료되었습니다.');
         alert('지원 정보가 존재하지 않습니다...');

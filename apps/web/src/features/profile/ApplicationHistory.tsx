@@ -35,7 +35,7 @@ export function ApplicationHistory() {
             {data.map((a) => (
               <tr
                 key={a.applicationId}
-                className={`border-b border-gray-100 ${a.inactive ? 'cursor-not-allowed text-gray-400' : 'cursor-pointer hover:bg-gray-50'}`}
+                className={`border-b border-gray-100 ${a.inactive ? 'cursor-not-allowed text-gray-600' : 'cursor-pointer hover:bg-gray-50'}`}
                 aria-disabled={a.inactive || undefined}
                 data-testid="application-row"
                 onClick={a.inactive ? undefined : () => navigate(detailPath(a))}

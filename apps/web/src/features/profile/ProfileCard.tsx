@@ -31,7 +31,7 @@ export function ProfileCard() {
           <dt className="text-gray-500">기술 스택</dt>
           <dd>
             {profile.techStacks.length === 0 ? (
-              <span className="text-gray-400">-</span>
+              <span className="text-gray-600">-</span>
             ) : (
               <SkillChips skills={profile.techStacks} testId="profile-skills" />
             )}

@@ -18,7 +18,7 @@ export default function ChangePasswordPage() {
   if (typeof loginId !== 'string' || !loginId) {
     return (
       <RecoveryShell title="비밀번호 변경">
-        <p className="py-6 text-center text-red-500" role="alert">
+        <p className="py-6 text-center text-red-700" role="alert">
           {T.noAccess}
         </p>
         <Link to="/find/password" className="btn-primary w-full">

@@ -67,7 +67,7 @@ export function CodeStep({ ready, digitsOnly, send, verify, wrongCodeText }: Pro
       {sent && (
         <>
           <CodeBoxes value={code} onChange={setCode} digitsOnly={digitsOnly} />
-          <p className="text-center text-sm font-medium text-red-500" data-testid="code-timer" aria-live="polite">
+          <p className="text-center text-sm font-medium text-red-700" data-testid="code-timer" aria-live="polite">
             {timer.remaining === 0 ? T.timeUp : formatRemaining(timer.remaining ?? 0)}
           </p>
           <button type="submit" className="btn-primary" disabled={verifying}>

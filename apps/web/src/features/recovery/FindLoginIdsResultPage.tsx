@@ -12,7 +12,7 @@ export default function FindLoginIdsResultPage() {
   return (
     <RecoveryShell title="아이디 찾기 결과">
       {ids === null ? (
-        <p className="py-6 text-center text-red-500" role="alert">
+        <p className="py-6 text-center text-red-700" role="alert">
           {T.badAccess}
         </p>
       ) : ids.length === 0 ? (

@@ -24,7 +24,7 @@ export function RecoveryShell({ title, children }: { title: string; children: Re
 /** A one-line result under a step: green when it went through, red when not. */
 export function Note({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
-    <p className={`text-sm ${ok ? 'text-green-600' : 'text-red-500'}`} role={ok ? 'status' : 'alert'}>
+    <p className={`text-sm ${ok ? 'text-green-600' : 'text-red-700'}`} role={ok ? 'status' : 'alert'}>
       {children}
     </p>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, formatDateTime, formatPhone, seoulToday } from './format';
+import { daysLeft, formatDateTime, formatDay, formatPhone, formatWhen, seoulToday } from './format';
 
 describe('formatters', () => {
   it('shows 11 digits as 3-4-4 and 10 digits as 3-3-4', () => {
@@ -19,5 +19,14 @@ describe('formatters', () => {
     expect(daysLeft('2025-06-02', now)).toBe(0);
     expect(daysLeft('2025-06-09', now)).toBe(7);
     expect(daysLeft('2025-05-01', now)).toBe(0);
+  });
+
+  it('says how long ago within a day, then the date in one style', () => {
+    const now = new Date('2025-06-02T03:00:00Z');
+    expect(formatWhen('2025-06-02T02:59:40Z', now)).toBe('방금 전');
+    expect(formatWhen('2025-06-02T02:15:00Z', now)).toBe('45분 전');
+    expect(formatWhen('2025-06-01T05:00:00Z', now)).toBe('22시간 전');
+    expect(formatWhen('2025-06-01T02:00:00Z', now)).toBe('2025.06.01');
+    expect(formatDay('2026-12-14')).toBe('2026.12.14');
   });
 });

@@ -30,3 +30,18 @@ export function daysLeft(dueDate: string, now = new Date()): number {
   const today = Date.parse(`${seoulToday(now)}T00:00:00Z`);
   return Math.max(0, Math.ceil((due - today) / 86_400_000));
 }
+
+/** A business date YYYY-MM-DD in the one date style of the app: YYYY.MM.DD. */
+export function formatDay(ymd: string | null | undefined): string {
+  return ymd ? ymd.replaceAll('-', '.') : '';
+}
+
+/** When something happened: 방금 전 / N분 전 / N시간 전 within the last day, otherwise YYYY.MM.DD. */
+export function formatWhen(iso: string | null | undefined, now = new Date()): string {
+  if (!iso) return '';
+  const minutes = Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 0 || minutes >= 24 * 60) return formatDate(iso);
+  if (minutes < 1) return '방금 전';
+  if (minutes < 60) return `${minutes}분 전`;
+  return `${Math.floor(minutes / 60)}시간 전`;
+}

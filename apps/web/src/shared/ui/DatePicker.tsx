@@ -85,7 +85,7 @@ export function DatePicker({ id, label, value, onChange }: DatePickerProps) {
           <CalendarIcon />
         </button>
       </div>
-      {invalid && <p className="mt-1 text-xs text-red-500">Date input not valid.</p>}
+      {invalid && <p className="mt-1 text-xs text-red-700">Date input not valid.</p>}
       {open && (
         <Calendar
           selected={value}
@@ -134,7 +134,7 @@ function Calendar({ selected, onPick }: { selected: string; onPick(iso: string):
       </div>
       <div className="grid grid-cols-7 gap-1 text-center text-xs">
         {WEEKDAYS.map((w) => (
-          <span key={w} className="text-gray-400">
+          <span key={w} className="text-gray-600">
             {w}
           </span>
         ))}

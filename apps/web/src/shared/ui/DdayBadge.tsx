@@ -3,8 +3,8 @@ import { daysLeft } from '../lib/format';
 export type DdayTone = 'red' | 'yellow' | 'gray';
 
 const TONE_CLASS: Record<DdayTone, string> = {
-  red: 'bg-red-100 text-red-600',
-  yellow: 'bg-yellow-100 text-yellow-700',
+  red: 'bg-red-100 text-red-700',
+  yellow: 'bg-yellow-100 text-yellow-800',
   gray: 'bg-gray-100 text-gray-600',
 };
 

@@ -36,7 +36,7 @@ export function Modal({ title, onClose, children, width = 480, height }: ModalPr
         {title !== undefined && (
           <div className="flex items-center justify-between border-b border-gray-100 px-5 py-3">
             <h2 className="text-lg font-semibold">{title}</h2>
-            <button type="button" aria-label="닫기" className="text-xl text-gray-400 hover:text-gray-700" onClick={onClose}>
+            <button type="button" aria-label="닫기" className="text-xl text-gray-600 hover:text-gray-700" onClick={onClose}>
               ×
             </button>
           </div>

@@ -20,7 +20,7 @@ export function PhoneInput({ parts, onChange, disabled, digitsOnly, label = '전
     <div className="flex items-center gap-2">
       {parts.map((p, i) => (
         <span key={i} className="flex items-center gap-2">
-          {i > 0 && <span className="text-gray-400">-</span>}
+          {i > 0 && <span className="text-gray-600">-</span>}
           <input
             className="input w-20 text-center"
             aria-label={`${label} ${i + 1}번째 자리`}

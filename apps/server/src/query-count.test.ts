@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../test/helpers.js';
+import { makeGroup } from './features/groups/testing.js';
+import { createRecruitment, NOON_SEOUL, resetLimits } from './features/posts/testing.js';
+import { countQueries } from './lib/query-count.js';
+
+/**
+ * Every read runs a constant number of statements, whatever the number of rows it shows: each endpoint is
+ * counted once with one row of everything and again with five more, uncached both times.
+ */
+let t: TestApp;
+let author: TestUser;
+const applicants: TestUser[] = [];
+let postId = 0;
+let groupId = 0;
+let boardId = 0;
+let detailId = 0;
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOON_SEOUL });
+  author = await t.user('작성자');
+});
+afterAll(() => t.close());
+
+async function grow(n: number) {
+  resetLimits(t);
+  for (let i = 0; i < n; i++) {
+    t.clock.advance(1000);
+    detailId = (await createRecruitment(t, author, { title: `자바 프로젝트 ${applicants.length} ${i}` })).id;
+    const board = await t.post('/api/boards', { token: author.token, body: { title: '자바 질문', content: '내용', categoryId: 1 } });
+    expect(board.statusCode, board.body).toBe(201);
+    boardId ||= Number(/(\d+)$/.exec(String(board.headers.location))![1]);
+    applicants.push(await t.user());
+  }
+  const group = await makeGroup(t, author, applicants.slice(-n), { totalMembers: n + 1, name: '테스트 그룹' });
+  postId = group.postId;
+  groupId = group.id;
+  const room = await t.post('/api/chat/room', { token: author.token, body: { groupId, chatRoomName: '팀 채팅' } });
+  expect(room.statusCode, room.body).toBe(201);
+  for (let i = 0; i < n; i++) {
+    const date = `2025-06-${String(10 + applicants.length + i).padStart(2, '0')}`;
+    const res = await t.post('/api/schedules', { token: author.token, body: { groupId, content: `일정 ${i}`, date } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+const reads = (): Array<[string, string, boolean]> => [
+  ['list', '/api/recruitments?page=0', false],
+  ['detail', `/api/recruitments/${detailId}`, false],
+  ['search all, 3+ characters', `/api/recruitments/search?searchType=all&keyword=${encodeURIComponent('프로젝트')}`, false],
+  ['search all, 2 characters', `/api/recruitments/search?searchType=all&keyword=${encodeURIComponent('자바')}`, false],
+  ['search creator', `/api/recruitments/search?searchType=creator&keyword=${encodeURIComponent('작성자')}`, false],
+  ['popular', '/api/recruitments/popular', false],
+  ['my posts', '/api/base-posts/my-posts', true],
+  ['applicants', `/api/applications/${postId}/list`, true],
+  ['inbox', '/api/messages?page=0', true],
+  ['boards', '/api/boards?page=0', false],
+  ['board detail', `/api/boards/${boardId}`, false],
+  ['my groups', '/api/groups/my-groups', true],
+  ['group', `/api/groups/${groupId}`, true],
+  ['members', `/api/groups/${groupId}/members`, true],
+  ['schedules', `/api/schedules/total/${groupId}`, true],
+  ['chat rooms', '/api/chat/rooms', true],
+];
+
+async function statementsOf(url: string, withToken: boolean): Promise<number> {
+  t.ctx.readCache.invalidate();
+  const { result, statements } = await countQueries(() => t.get(url, withToken ? { token: author.token } : {}));
+  expect(result.statusCode, `${url}: ${result.body}`).toBe(200);
+  return statements.filter((s) => !TRANSACTION_CONTROL.test(s)).length;
+}
+
+describe('query count per request', () => {
+  it('is the same with one row of everything and with five more, and small', async () => {
+    await grow(1);
+    const before: Record<string, number> = {};
+    for (const [name, url, token] of reads()) before[name] = await statementsOf(url, token);
+    await grow(5);
+    const after: Record<string, number> = {};
+    for (const [name, url, token] of reads()) after[name] = await statementsOf(url, token);
+    expect(after).toEqual(before);
+    for (const [name, n] of Object.entries(after)) expect(n, name).toBeLessThanOrEqual(4);
+    // the hot public reads: one statement each (a list reads its total from the per-kind counter beside)
+    expect(after.list).toBeLessThanOrEqual(2);
+    expect(after.detail).toBe(1);
+    expect(after['search all, 2 characters']).toBe(1);
+  });
+
+  it('is zero for a public read served from the cache', async () => {
+    const url = '/api/recruitments?page=0';
+    await t.get(url);
+    const { statements } = await countQueries(() => t.get(url));
+    expect(statements).toEqual([]);
+  });
+});
