@@ -80,3 +80,30 @@ describe('STOMP (5.2, 5.4, 5.5)', () => {
     expect((await c.subscribe('/user/queue/kick')).command).toBe('RECEIPT');
   });
 });
+
+describe('SockJS from an allowed foreign origin (1.8, 5.1)', () => {
+  it('answers /info and its preflight with the origin echoed and credentials allowed; a token is still required', async () => {
+    const app = await createTestApp({ now: NOON_SEOUL, env: { ALLOWED_ORIGINS: 'http://localhost:5173' } });
+    try {
+      const where = await listen(app);
+      const u = await app.user();
+      const origin = 'http://localhost:5173';
+      const info = await fetch(`http://${where}/ws/chat/info?token=${encodeURIComponent(u.token)}&t=1`, { headers: { Origin: origin } });
+      expect(info.status).toBe(200);
+      expect(info.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(info.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(((await info.json()) as { websocket: boolean }).websocket).toBe(true);
+      const preflight = await fetch(`http://${where}/ws/chat/info?token=${encodeURIComponent(u.token)}`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(preflight.status).toBeLessThan(300);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+      const anonymous = await fetch(`http://${where}/ws/chat/info`, { headers: { Origin: origin } });
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.text()).toBe('로그인이 필요합니다.');
+    } finally {
+      await app.close();
+    }
+  });
+});

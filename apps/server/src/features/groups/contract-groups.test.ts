@@ -152,6 +152,9 @@ describe('admin routes (3.6)', () => {
     const kick = (token: string, userId: number | string) => t.delete(`/api/groups/${g.id}/remove/${userId}`, { token });
     expectError(await kick(m.token, n.id), 403, 'forbidden', '그룹의 관리자만이 추방할 수 있습니다.');
     expectError(await kick(m.token, admin.id), 403, 'forbidden', '그룹의 관리자만이 추방할 수 있습니다.');
+    // permission before the target checks: a member learns nothing about who is in the group
+    expectError(await kick(m.token, outsider.id), 403, 'forbidden', '그룹의 관리자만이 추방할 수 있습니다.');
+    expectError(await kick(outsider.token, n.id), 403, 'not_group_member', '그룹의 일원이 아닙니다.');
     for (const id of [outsider.id, 987654]) {
       expectError(await kick(admin.token, id), 400, 'member_not_found', '해당 그룹에 존재하지 않는 멤버입니다.');
     }

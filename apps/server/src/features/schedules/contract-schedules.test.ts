@@ -70,6 +70,15 @@ describe('schedule writes (3.7, 1.5, 1.6)', () => {
     expectError(await t.delete('/api/schedules', { token: member.token }), 400, 'validation_failed');
   });
 
+  it('generic checks first (1.3): 401 before 413, 413 before membership; a null or array body is validation_failed', async () => {
+    const huge = JSON.stringify({ groupId: g.id, content: 'x'.repeat(1_100_000), date: '2025-07-03' });
+    const json = { 'content-type': 'application/json' };
+    expectError(await t.post('/api/schedules', { body: huge, headers: json }), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(await t.post('/api/schedules', { token: member.token, body: huge, headers: json }), 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
+    expectError(await t.post('/api/schedules', { token: member.token, body: '{"groupId":', headers: json }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    for (const body of ['null', '[1]']) expectError(await t.post('/api/schedules', { token: member.token, body, headers: json }), 400, 'validation_failed');
+  });
+
   it('update: writerId check before validation, then validation before 404; groupId and writerId as strings work', async () => {
     await create(admin, { content: '원본', date: '2025-07-05' });
     const put = (u: TestUser, body: Record<string, unknown>) => t.put('/api/schedules', { token: u.token, body: { groupId: String(g.id), ...body } });
