@@ -43,7 +43,13 @@ function bareServer(port: number) {
       if (!text.startsWith('SEND')) return;
       const body = text.slice(text.indexOf('\n\n') + 2, text.lastIndexOf('\0'));
       const { message } = JSON.parse(body) as { message: string };
-      const json = JSON.stringify({ messageId: ++id, senderId: 1, senderName: '사용자', message, sendAt: new Date().toISOString() });
+      const json = JSON.stringify({
+        messageId: ++id,
+        senderId: 1,
+        senderName: '사용자',
+        message,
+        sendAt: new Date().toISOString(),
+      });
       for (const client of wss.clients) {
         client.send(
           `MESSAGE\ndestination:/topic/chat/1\nmessage-id:${id}\ncontent-type:application/json\ncontent-length:${Buffer.byteLength(json)}\nsubscription:sub-0\n\n${json}\0`,
@@ -52,7 +58,6 @@ function bareServer(port: number) {
     });
   });
 }
-
 
 // ---------- set-up ----------
 
@@ -94,12 +99,25 @@ async function seedRoom(databaseUrl: string | undefined, dataDir: string): Promi
   await database.close();
   const tokens = new TokenService(JWT_SECRET);
   const now = new Date();
-  return { roomId: room.id, tokens: await Promise.all(users.map((u) => tokens.sign({ sub: u.login_id, uid: u.id, tv: 0 }, now))) };
+  return {
+    roomId: room.id,
+    tokens: await Promise.all(users.map((u) => tokens.sign({ sub: u.login_id, uid: u.id, tv: 0 }, now))),
+  };
 }
 
 function startServer(port: number, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'warn', JWT_SECRET, WEB_DIST: '/nonexistent', RUN_JOBS: 'false', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      WEB_DIST: '/nonexistent',
+      RUN_JOBS: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -131,7 +149,11 @@ interface Client {
 
 /** A STOMP client over the raw WebSocket that records the latency of every MESSAGE carrying a timestamp. */
 function openClient(url: string, latencies: number[], stomp: { roomId: number } | null): Client {
-  const ws = new WebSocket(url, { headers: { 'x-forwarded-for': randomIp() }, perMessageDeflate: false, skipUTF8Validation: true });
+  const ws = new WebSocket(url, {
+    headers: { 'x-forwarded-for': randomIp() },
+    perMessageDeflate: false,
+    skipUTF8Validation: true,
+  });
   let resolveReady!: () => void;
   let rejectReady!: (e: Error) => void;
   const ready = new Promise<void>((res, rej) => ((resolveReady = res), (rejectReady = rej)));
@@ -200,7 +222,9 @@ function print(r: Result) {
   const lost = r.sent * SUBSCRIBERS - r.deliveries;
   console.log(
     `${r.name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
-      `${Math.round(r.deliveries / r.seconds).toString().padStart(6)} deliveries/s   ${lost === 0 ? 'none lost' : `${lost} missing`}`,
+      `${Math.round(r.deliveries / r.seconds)
+        .toString()
+        .padStart(6)} deliveries/s   ${lost === 0 ? 'none lost' : `${lost} missing`}`,
   );
 }
 
@@ -226,9 +250,13 @@ async function main() {
   const children: ChildProcess[] = [];
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));
   process.on('exit', stop);
-  console.log(`${SUBSCRIBERS} subscribers in one room, ${RATE} messages/s for ${SECONDS} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'})\n`);
+  console.log(
+    `${SUBSCRIBERS} subscribers in one room, ${RATE} messages/s for ${SECONDS} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'})\n`,
+  );
   try {
-    const bare = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--bare', String(PORT + 2)], { stdio: 'inherit' });
+    const bare = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--bare', String(PORT + 2)], {
+      stdio: 'inherit',
+    });
     children.push(bare);
     await waitFor(`http://127.0.0.1:${PORT + 2}/`, bare);
     print(await measure('bare WebSocket broadcast (ceiling)', [`ws://127.0.0.1:${PORT + 2}`], null));
@@ -242,7 +270,8 @@ async function main() {
     await new Promise((r) => one.once('exit', r));
 
     const redisUrl = process.env.REDIS_URL;
-    if (!databaseUrl) console.log('two instances through Redis: skipped (needs DATABASE_URL: PGlite cannot be shared by two processes)');
+    if (!databaseUrl)
+      console.log('two instances through Redis: skipped (needs DATABASE_URL: PGlite cannot be shared by two processes)');
     else if (!(await redisAnswers(redisUrl))) console.log('two instances through Redis: skipped (no Redis answers at REDIS_URL)');
     else {
       const a = startServer(PORT, { ...env, REDIS_URL: redisUrl! });

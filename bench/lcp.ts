@@ -51,7 +51,12 @@ async function main() {
       for (const path of PATHS) {
         const runs: number[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+          const context = await browser.newContext({
+            viewport: { width: 390, height: 844 },
+            deviceScaleFactor: 1,
+            isMobile: true,
+            hasTouch: true,
+          });
           const page = await context.newPage();
           const cdp = await context.newCDPSession(page);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });

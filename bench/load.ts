@@ -52,7 +52,11 @@ function startServer(): { child: ChildProcess; spawnedAt: number } {
   };
   // What `npm start` runs: the built server when there is one (apps/server/dist), else the TypeScript sources.
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, serverArgs(), { cwd: path.join(here, '../apps/server'), env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: path.join(here, '../apps/server'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return { child, spawnedAt };
 }
 
@@ -97,7 +101,9 @@ async function load(base: string, c: Case): Promise<Figures> {
     url: base + pathOf(),
     connections: c.connections,
     duration: SECONDS,
-    requests: [{ setupRequest: (req) => ({ ...req, path: pathOf(), headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) }],
+    requests: [
+      { setupRequest: (req) => ({ ...req, path: pathOf(), headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) },
+    ],
   });
   return {
     rps: result.requests.average,
@@ -108,7 +114,10 @@ async function load(base: string, c: Case): Promise<Figures> {
 }
 
 /** One connection, one request after another: p50/p95/p99 from every latency (autocannon reports no p95). */
-async function sequential(base: string, pathOf: () => string): Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }> {
+async function sequential(
+  base: string,
+  pathOf: () => string,
+): Promise<{ rps: number; p50: number; p95: number; p99: number; errors: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times: number[] = [];
   let errors = 0;
@@ -160,12 +169,17 @@ async function main() {
     const page0 = await (await fetch(`${base}/api/recruitments?page=0`)).text();
     const total = (JSON.parse(page0) as { totalElements: number }).totalElements;
     const db = process.env.DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded)';
-    console.log(`${db}; ${total} recruitments; ${SECONDS} s per case; ${CONNECTIONS} connections (searches ${SEARCH_CONNECTIONS});`);
-    console.log(`read cache ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}; server ready ${started ? ms(startup) : '-'} after spawn; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
+    console.log(
+      `${db}; ${total} recruitments; ${SECONDS} s per case; ${CONNECTIONS} connections (searches ${SEARCH_CONNECTIONS});`,
+    );
+    console.log(
+      `read cache ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}; server ready ${started ? ms(startup) : '-'} after spawn; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+    );
     const bytes = Buffer.byteLength(page0);
     const ceilingBefore = await measureCeiling(bytes);
     const q = encodeURIComponent;
-    const search = (type: string, keyword: string, kind = 'recruitments') => `/api/${kind}/search?searchType=${type}&keyword=${q(keyword)}`;
+    const search = (type: string, keyword: string, kind = 'recruitments') =>
+      `/api/${kind}/search?searchType=${type}&keyword=${q(keyword)}`;
     const cases: Case[] = [
       { name: 'GET /api/recruitments?page=0', path: '/api/recruitments?page=0', connections: CONNECTIONS },
       { name: 'GET /api/recruitments/{id}', path: `/api/recruitments/${popular[0]?.id ?? 1}`, connections: CONNECTIONS },
@@ -176,7 +190,11 @@ async function main() {
       { name: 'search all "자바" (2 chars)', path: search('all', '자바'), connections: SEARCH_CONNECTIONS },
       { name: 'search all "머신러닝" (3+)', path: search('all', '머신러닝'), connections: SEARCH_CONNECTIONS },
       { name: 'search title "프로젝트" (30 %)', path: search('title', '프로젝트'), connections: SEARCH_CONNECTIONS },
-      { name: 'search content "코드 리뷰"', path: search('content', '코드 리뷰', 'study-groups'), connections: SEARCH_CONNECTIONS },
+      {
+        name: 'search content "코드 리뷰"',
+        path: search('content', '코드 리뷰', 'study-groups'),
+        connections: SEARCH_CONNECTIONS,
+      },
       { name: 'search creator "김민준"', path: search('creator', '김민준'), connections: SEARCH_CONNECTIONS },
     ];
     const results: Array<[string, Figures, string]> = [];

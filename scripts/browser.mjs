@@ -22,9 +22,14 @@ export function ensureBrowser() {
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
     console.log('[test] installing chromium and fonts-nanum (apt-get, about a minute)');
-    const r = spawnSync('sh', ['-c', `${APT_COMMAND} -qq >/dev/null`], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const r = spawnSync('sh', ['-c', `${APT_COMMAND} -qq >/dev/null`], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (r.status === 0 && !missing()) return true;
   }
-  console.error(`[test] the browser tests need Chromium at ${chromiumPath()} and fonts-nanum. Install them with:\n  sudo sh -c '${APT_COMMAND}'`);
+  console.error(
+    `[test] the browser tests need Chromium at ${chromiumPath()} and fonts-nanum. Install them with:\n  sudo sh -c '${APT_COMMAND}'`,
+  );
   return false;
 }

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const webIndex = path.join(process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist'), 'index.html');
+const webIndex = path.join(
+  process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist'),
+  'index.html',
+);
 
 if (!existsSync(webIndex) && !process.env.WEB_DIST) {
   console.log('[start] building the web app (first run)...');

@@ -19,7 +19,8 @@ if ((!only || only.includes('e2e')) && !ensureBrowser()) process.exit(1);
 const run = (cmd, cmdArgs, env = {}) =>
   spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 
-const record = (name, passed, failed) => writeFileSync(path.join(results, `${name}.count.json`), JSON.stringify({ name, passed, failed }));
+const record = (name, passed, failed) =>
+  writeFileSync(path.join(results, `${name}.count.json`), JSON.stringify({ name, passed, failed }));
 
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
@@ -35,7 +36,13 @@ function playwrightCounts(file) {
 
 const steps = {
   typecheck: () => record('typecheck', ...(run('npm', ['run', 'typecheck', '--silent']) ? [1, 0] : [0, 1])),
-  lint: () => record('lint', ...(run('npx', ['eslint', '.', '--max-warnings=0']) ? [1, 0] : [0, 1])),
+  lint: () =>
+    record(
+      'lint',
+      ...(run('npx', ['eslint', '.', '--max-warnings=0']) && run('npx', ['prettier', '--check', '.', '--log-level=warn'])
+        ? [1, 0]
+        : [0, 1]),
+    ),
   'unit-web': () => vitest('unit-web', {}, 'apps/web'),
   'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
   'api-pg': () => (process.env.TEST_DATABASE_URL ? vitest('api-pg', {}) : undefined),

@@ -36,7 +36,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
   const rows = homeFirstLoad(dist);
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  for (const r of rows) console.log(`[budget] ${r.file.padEnd(40)} ${kb(r.raw).padStart(9)}  gzip ${kb(r.gzip).padStart(8)}  brotli ${kb(r.brotli).padStart(8)}`);
+  for (const r of rows)
+    console.log(
+      `[budget] ${r.file.padEnd(40)} ${kb(r.raw).padStart(9)}  gzip ${kb(r.gzip).padStart(8)}  brotli ${kb(r.brotli).padStart(8)}`,
+    );
   const total = (k) => rows.reduce((n, r) => n + r[k], 0);
   const ok = total('brotli') <= BUDGET_BYTES;
   console.log(

@@ -16,7 +16,9 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]));
+        readdirSync(dir).flatMap((f) =>
+          statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)],
+        );
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
         const body = readFileSync(file);
         if (body.length < 1024) continue;

@@ -45,11 +45,23 @@ async function makeWorld(request: APIRequestContext): Promise<World> {
   await created('/api/messages', { receiverName: user.nickname, content: '안녕하세요' }, other);
   // a post to turn into a group
   const forGroup = (await (
-    await created('/api/recruitments', { title: `그룹용 ${unique()}`, description: '설명', topic: '웹', totalMembers: 3, dueDate: seoulDate(5), tags: [] })
+    await created('/api/recruitments', {
+      title: `그룹용 ${unique()}`,
+      description: '설명',
+      topic: '웹',
+      totalMembers: 3,
+      dueDate: seoulDate(5),
+      tags: [],
+    })
   ).json()) as { id: number };
   expect((await request.patch(`/api/recruitments/${forGroup.id}/close`, { headers: auth(user) })).status()).toBe(200);
   const group = (await (
-    await created('/api/groups', { basePostId: forGroup.id, name: `접근성 그룹 ${unique()}`, description: '설명', type: 'PROJECT' })
+    await created('/api/groups', {
+      basePostId: forGroup.id,
+      name: `접근성 그룹 ${unique()}`,
+      description: '설명',
+      type: 'PROJECT',
+    })
   ).json()) as { id: number };
   return {
     user,

@@ -139,7 +139,11 @@ test('the header menu asks a logged-out visitor to log in', async ({ page, dialo
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the inbox and chat icons ask a logged-out visitor to log in; the inbox comes back to /messages', async ({ page, request, dialogs }) => {
+test('the inbox and chat icons ask a logged-out visitor to log in; the inbox comes back to /messages', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const user = await apiUser(request);
   await page.goto('/boards');
   dialogs.dismissNext();
@@ -200,7 +204,11 @@ test('a failed duplicate check says the spec text and shows the reason by the fi
   await expect(page.getByText('닉네임은 2~20자로 입력해주세요.')).toBeVisible();
 });
 
-test('edit my info: own nickname checks as available, a failed check uses the edit page text', async ({ page, request, dialogs }) => {
+test('edit my info: own nickname checks as available, a failed check uses the edit page text', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const user = await apiUser(request);
   await loginWithToken(page, user);
   await page.goto('/myinfo/edit');
@@ -237,7 +245,9 @@ test('a token that stopped working on a protected page: one alert, then login wi
   await page.goto('/myinfo');
   await expect(page.getByTestId('myinfo-아이디')).toHaveText(user.loginId);
   // the session ends elsewhere (withdrawal bumps the token version)
-  expect((await request.delete(`/api/users/${user.id}`, { headers: { Authorization: `Bearer ${user.token}` } })).status()).toBe(200);
+  expect((await request.delete(`/api/users/${user.id}`, { headers: { Authorization: `Bearer ${user.token}` } })).status()).toBe(
+    200,
+  );
   // every call of the page answers 401 at once
   await page.reload();
   await dialogs.expect('로그인이 필요합니다.');
@@ -248,7 +258,10 @@ test('a token that stopped working on a protected page: one alert, then login wi
   expect(await page.evaluate(() => [localStorage.getItem('jwtToken'), localStorage.getItem('nickname')])).toEqual([null, null]);
 });
 
-test('a session that ran out while the site was closed: the home page opens logged out, a protected page asks to log in', async ({ page, dialogs }) => {
+test('a session that ran out while the site was closed: the home page opens logged out, a protected page asks to log in', async ({
+  page,
+  dialogs,
+}) => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const past = Math.floor(Date.now() / 1000) - 60;
   const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'gone_user', uid: 1, tv: 0, iat: past - 86400, exp: past })}.sig`;

@@ -29,7 +29,11 @@ test('an anonymous visitor is asked to log in to write, to reply and for my boar
   expect(dialogs.messages).not.toContain('로그인이 필요합니다.');
 });
 
-test('after the write button sent an anonymous visitor to log in, logging in leads to the write page', async ({ page, request, dialogs }) => {
+test('after the write button sent an anonymous visitor to log in, logging in leads to the write page', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const user = await apiUser(request);
   await page.goto('/boards');
   await page.getByRole('button', { name: '글쓰기' }).click();
@@ -42,7 +46,11 @@ test('after the write button sent an anonymous visitor to log in, logging in lea
   await expect(page.getByLabel('카테고리')).toBeVisible();
 });
 
-test('write, filter, search, open, reply, reply to a reply, edit and delete replies, edit and delete the post', async ({ page, request, dialogs }) => {
+test('write, filter, search, open, reply, reply to a reply, edit and delete replies, edit and delete the post', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   test.setTimeout(120_000);
   const author = await apiUser(request);
   const other = await apiUser(request);
@@ -171,7 +179,10 @@ test('a non-author sees no owner menu and can only manage their own replies', as
     data: { title: `남의 글 ${unique()}`, content: '본문', categoryId: 2 },
   });
   const id = res.headers()['location'].split('/').pop();
-  await request.post('/api/replies', { headers: { Authorization: `Bearer ${author.token}` }, data: { boardId: id, content: '작성자 댓글' } });
+  await request.post('/api/replies', {
+    headers: { Authorization: `Bearer ${author.token}` },
+    data: { boardId: id, content: '작성자 댓글' },
+  });
   await loginWithToken(page, visitor);
   await page.goto(`/boards/${id}`);
   await expect(page.getByTestId('board-category')).toHaveText('모집글');
@@ -211,7 +222,11 @@ test('a viewed post shows among the home page’s popular boards and opens its d
   await expect(page).toHaveURL(/\/boards$/);
 });
 
-test('my boards with an expired session: the session is cleared with one 로그인이 필요합니다. and the login page', async ({ page, request, dialogs }) => {
+test('my boards with an expired session: the session is cleared with one 로그인이 필요합니다. and the login page', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const user = await apiUser(request);
   await loginWithToken(page, { ...user, token: `${user.token.slice(0, -4)}AAAA` });
   await page.goto('/my-boards');
@@ -222,7 +237,11 @@ test('my boards with an expired session: the session is cleared with one 로그�
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeNull();
 });
 
-test('a session that expires while writing says 로그인이 필요합니다. once, with no failure alert after it', async ({ page, request, dialogs }) => {
+test('a session that expires while writing says 로그인이 필요합니다. once, with no failure alert after it', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const user = await apiUser(request);
   const res = await request.post('/api/boards', {
     headers: { Authorization: `Bearer ${user.token}` },
@@ -266,7 +285,10 @@ test('replies page 10 at a time in thread order; a new reply shows on the last p
   });
   const id = Number(res.headers()['location'].split('/').pop());
   const add = async (content: string, parentReplyId?: number) => {
-    const r = await request.post('/api/replies', { headers: { Authorization: `Bearer ${other.token}` }, data: { boardId: id, content, parentReplyId } });
+    const r = await request.post('/api/replies', {
+      headers: { Authorization: `Bearer ${other.token}` },
+      data: { boardId: id, content, parentReplyId },
+    });
     expect(r.status()).toBe(201);
     return (await r.json()) as { id: number };
   };

@@ -21,12 +21,22 @@ async function chatGroup(request: APIRequestContext, withRoom = true): Promise<C
     data: { title: '채팅 테스트 공고', description: '설명', topic: '웹', totalMembers: 3, dueDate: seoulToday(), tags: [] },
   });
   const postId = (await post.json()).id as number;
-  await request.post('/api/user-info', { headers: auth(member), data: { contact: '비공개', field: '프론트엔드', techStacks: ['React'] } });
+  await request.post('/api/user-info', {
+    headers: auth(member),
+    data: { contact: '비공개', field: '프론트엔드', techStacks: ['React'] },
+  });
   const applied = await request.post('/api/applications', { headers: auth(member), data: { recruitmentId: postId } });
   const applicationId = (await applied.json()).applicationId as number;
-  expect((await request.put('/api/applications/status', { headers: auth(admin), data: { applicationId, status: 'APPROVED' } })).status()).toBe(200);
+  expect(
+    (
+      await request.put('/api/applications/status', { headers: auth(admin), data: { applicationId, status: 'APPROVED' } })
+    ).status(),
+  ).toBe(200);
   await request.patch(`/api/recruitments/${postId}/close`, { headers: auth(admin) });
-  const group = await request.post('/api/groups', { headers: auth(admin), data: { basePostId: postId, name: '채팅 그룹', description: '함께해요' } });
+  const group = await request.post('/api/groups', {
+    headers: auth(admin),
+    data: { basePostId: postId, name: '채팅 그룹', description: '함께해요' },
+  });
   expect(group.status(), await group.text()).toBe(201);
   const groupId = (await group.json()).id as number;
   if (!withRoom) return { groupId, roomId: 0, roomName: '', admin, member };
@@ -38,7 +48,9 @@ async function chatGroup(request: APIRequestContext, withRoom = true): Promise<C
 
 /** A second person in their own browser context, logged in. */
 async function secondPerson(browser: Browser, user: ApiUser) {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.1` },
+  });
   const page = await context.newPage();
   const dialogs = new Dialogs(page);
   await loginWithToken(page, user);
@@ -71,7 +83,9 @@ test('two members chat live in two browsers', async ({ page, browser, request })
   await expect(input).toHaveValue('조합 중');
   await input.fill('');
   await typeAndSend(page, '  안녕하세요, 반갑습니다  ');
-  await expect(other.page.getByTestId('chat-message').filter({ hasText: '안녕하세요, 반갑습니다' })).toContainText(g.admin.nickname);
+  await expect(other.page.getByTestId('chat-message').filter({ hasText: '안녕하세요, 반갑습니다' })).toContainText(
+    g.admin.nickname,
+  );
   await typeAndSend(other.page, '네 반가워요');
   await expect(page.getByTestId('chat-message').filter({ hasText: '네 반가워요' })).toBeVisible();
   // times of today are HH:MM
@@ -80,7 +94,12 @@ test('two members chat live in two browsers', async ({ page, browser, request })
   await other.context.close();
 });
 
-test('the header list counts the other’s messages, opens the room in a modal and resets on open', async ({ page, browser, request, dialogs }) => {
+test('the header list counts the other’s messages, opens the room in a modal and resets on open', async ({
+  page,
+  browser,
+  request,
+  dialogs,
+}) => {
   const g = await chatGroup(request);
   const other = await secondPerson(browser, g.admin);
   await other.page.goto(`/chat/${g.roomId}`);
@@ -162,7 +181,11 @@ test('a phone gets the room full screen', async ({ browser, request }) => {
   await context.close();
 });
 
-test('the group page’s chat button shows the unread badge, opens the room and resets on open', async ({ page, browser, request }) => {
+test('the group page’s chat button shows the unread badge, opens the room and resets on open', async ({
+  page,
+  browser,
+  request,
+}) => {
   const g = await chatGroup(request);
   const admin = await secondPerson(browser, g.admin);
   await admin.page.goto(`/chat/${g.roomId}`);
@@ -184,7 +207,12 @@ test('the group page’s chat button shows the unread badge, opens the room and 
   await expect(page.getByTestId('group-chat-unread')).toHaveCount(0);
 });
 
-test('without a room, the admin creates it in the dialog and a member is told it does not exist yet', async ({ page, browser, request, dialogs }) => {
+test('without a room, the admin creates it in the dialog and a member is told it does not exist yet', async ({
+  page,
+  browser,
+  request,
+  dialogs,
+}) => {
   const g = await chatGroup(request, false);
   const member = await secondPerson(browser, g.member);
   await member.page.goto(`/groups/${g.groupId}`);

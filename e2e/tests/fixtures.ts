@@ -2,7 +2,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`;
-const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+const randomIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** Records every alert/confirm text; confirms are accepted unless `dialogs.dismissNext()` was called. */
 export class Dialogs {
@@ -27,7 +28,9 @@ export class Dialogs {
   }
   /** Waits until a dialog with exactly this text has been shown. */
   async expect(text: string) {
-    await expect.poll(() => this.messages.includes(text), { message: `dialog "${text}" (seen: ${this.messages.join(' | ')})` }).toBe(true);
+    await expect
+      .poll(() => this.messages.includes(text), { message: `dialog "${text}" (seen: ${this.messages.join(' | ')})` })
+      .toBe(true);
   }
 }
 
@@ -65,10 +68,13 @@ export async function loginViaUi(page: Page, user: { loginId: string; password: 
 /** Puts a token straight into storage (faster than the login page when login is not what is tested). */
 export async function loginWithToken(page: Page, user: ApiUser) {
   await page.goto('/');
-  await page.evaluate(([t, n]) => {
-    localStorage.setItem('jwtToken', t);
-    localStorage.setItem('nickname', n);
-  }, [user.token, user.nickname]);
+  await page.evaluate(
+    ([t, n]) => {
+      localStorage.setItem('jwtToken', t);
+      localStorage.setItem('nickname', n);
+    },
+    [user.token, user.nickname],
+  );
 }
 
 export const test = base.extend<{ dialogs: Dialogs }>({

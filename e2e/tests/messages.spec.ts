@@ -138,7 +138,11 @@ test('A writes to B: badge, dropdown, detail marks read, replies from three plac
   expect((await inboxOf(request, b)).totalElements).toBe(0);
 });
 
-test('a [시스템] 쪽지 (from a reply to my board post) has no reply button and can be deleted', async ({ page, request, dialogs }) => {
+test('a [시스템] 쪽지 (from a reply to my board post) has no reply button and can be deleted', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const author = await apiUser(request);
   const replier = await apiUser(request);
   // contract 4.1: a reply by someone else sends the board author a 쪽지 from [시스템]
@@ -271,7 +275,10 @@ test('the badge catches up after my own action sends me a [시스템] 쪽지 (ap
   });
   expect(post.status(), await post.text()).toBe(201);
   const { id } = (await post.json()) as { id: number };
-  const profile = await request.post('/api/user-info', { headers: auth(applicant), data: { contact: '비공개', field: '백엔드', techStacks: [] } });
+  const profile = await request.post('/api/user-info', {
+    headers: auth(applicant),
+    data: { contact: '비공개', field: '백엔드', techStacks: [] },
+  });
   expect(profile.status(), await profile.text()).toBe(201);
 
   await page.clock.install();
@@ -295,7 +302,9 @@ test('failure texts: inbox load, delete and a send that never reaches the server
   await sendApi(request, friend, me, '실패 시험용 쪽지');
   await loginWithToken(page, me);
 
-  await page.route(/\/api\/messages\?page=/, (route) => route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: '서버 오류가 발생했습니다.' }));
+  await page.route(/\/api\/messages\?page=/, (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: '서버 오류가 발생했습니다.' }),
+  );
   await page.goto('/messages');
   await expect(page.getByText('쪽지를 불러오는 도중 문제가 발생했습니다.')).toBeVisible();
   await page.unroute(/\/api\/messages\?page=/);
@@ -324,7 +333,11 @@ test('failure texts: inbox load, delete and a send that never reaches the server
   expect((await inboxOf(request, friend)).totalElements).toBe(0);
 });
 
-test('an expired session while deleting or sending says only 로그인이 필요합니다. and goes to /login', async ({ page, request, dialogs }) => {
+test('an expired session while deleting or sending says only 로그인이 필요합니다. and goes to /login', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const me = await apiUser(request);
   const friend = await apiUser(request);
   await sendApi(request, friend, me, '세션 만료 시험');

@@ -10,14 +10,24 @@ const seoulDate = (days: number) => new Date(Date.now() + 9 * 3600_000 + days * 
 async function apiPost(request: APIRequestContext, user: ApiUser, title: string, dueDays = 10) {
   const res = await request.post('/api/recruitments', {
     headers: auth(user),
-    data: { title, description: '설명입니다', topic: '웹 서비스', totalMembers: 4, dueDate: seoulDate(dueDays), tags: ['React', 'TypeScript'] },
+    data: {
+      title,
+      description: '설명입니다',
+      topic: '웹 서비스',
+      totalMembers: 4,
+      dueDate: seoulDate(dueDays),
+      tags: ['React', 'TypeScript'],
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
 
 async function apiApply(request: APIRequestContext, user: ApiUser, postId: number) {
-  const profile = await request.post('/api/user-info', { headers: auth(user), data: { contact: '01012345678', field: '백엔드', techStacks: ['Java'] } });
+  const profile = await request.post('/api/user-info', {
+    headers: auth(user),
+    data: { contact: '01012345678', field: '백엔드', techStacks: ['Java'] },
+  });
   expect(profile.status(), await profile.text()).toBe(201);
   const res = await request.post('/api/applications', { headers: auth(user), data: { recruitmentId: postId } });
   expect(res.status(), await res.text()).toBe(201);
@@ -36,7 +46,11 @@ async function expectOnScreen(page: Page, locator: Locator) {
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-test('applicants and my posts: actions are visible buttons, and a final decision asks first', async ({ page, request, dialogs }) => {
+test('applicants and my posts: actions are visible buttons, and a final decision asks first', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const author = await apiUser(request);
   const applicant = await apiUser(request);
   const title = `폰 공고 ${unique()}`;
@@ -84,7 +98,10 @@ test('a double tap on 지원하기 applies once and the button then says 지원 
   const author = await apiUser(request);
   const me = await apiUser(request);
   const postId = await apiPost(request, author, `더블탭 ${unique()}`);
-  const profile = await request.post('/api/user-info', { headers: auth(me), data: { contact: '비공개', field: '프론트엔드', techStacks: ['React'] } });
+  const profile = await request.post('/api/user-info', {
+    headers: auth(me),
+    data: { contact: '비공개', field: '프론트엔드', techStacks: ['React'] },
+  });
   expect(profile.status()).toBe(201);
 
   await loginWithToken(page, me);
@@ -113,7 +130,9 @@ test('the 쪽지 dropdown and /messages fit 390 px; unread rows are bold with a 
   const sender = await apiUser(request, `긴닉네임보낸이${unique()}`);
   await sendMessage(request, sender, me, '읽은 쪽지입니다. 미리보기가 보여야 합니다.');
   await sendMessage(request, sender, me, '읽지 않은 쪽지입니다. 미리보기가 보여야 합니다.');
-  const inbox = (await (await request.get('/api/messages', { headers: auth(me) })).json()) as { content: Array<{ messageId: number }> };
+  const inbox = (await (await request.get('/api/messages', { headers: auth(me) })).json()) as {
+    content: Array<{ messageId: number }>;
+  };
   expect((await request.get(`/api/messages/${inbox.content[1]!.messageId}`, { headers: auth(me) })).status()).toBe(200);
 
   await loginWithToken(page, me);
@@ -181,13 +200,18 @@ test('a closed card shows 마감 only (no D-day)', async ({ page, request }) => 
   await expect(card.getByTestId('dday-badge')).toHaveCount(0);
 });
 
-test('loading shows skeletons; a failure says so with a retry; "none" only when the server said so', async ({ page, request }) => {
+test('loading shows skeletons; a failure says so with a retry; "none" only when the server said so', async ({
+  page,
+  request,
+}) => {
   const author = await apiUser(request);
   const title = `상태 확인 ${unique()}`;
   const id = await apiBoard(request, author, title);
 
   // a failed board search: the error and a retry that works
-  await page.route('**/api/boards/search**', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '서버 오류' }));
+  await page.route('**/api/boards/search**', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: '서버 오류' }),
+  );
   await page.goto(`/boards?keyword=${encodeURIComponent(title)}`);
   await expect(page.getByText('불러오지 못했습니다.')).toBeVisible();
   await page.unroute('**/api/boards/search**');
@@ -195,7 +219,9 @@ test('loading shows skeletons; a failure says so with a retry; "none" only when 
   await expect(page.getByTestId('board-row').filter({ hasText: title })).toBeVisible();
 
   // a board detail that fails with a server error is not "not found"; a real 404 is
-  await page.route(`**/api/boards/${id}?**`, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '서버 오류' }));
+  await page.route(`**/api/boards/${id}?**`, (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: '서버 오류' }),
+  );
   await page.goto(`/boards/${id}`);
   await expect(page.getByText('불러오지 못했습니다.')).toBeVisible();
   await expect(page.getByText('게시글이 존재하지 않습니다.')).toHaveCount(0);

@@ -24,7 +24,15 @@ async function apiRecruitment(request: APIRequestContext, user: ApiUser, title: 
 async function apiStudyGroup(request: APIRequestContext, user: ApiUser, title: string) {
   const res = await request.post('/api/study-groups', {
     headers: auth(user),
-    data: { title, description: '같이 공부해요', topic: '알고리즘', totalMembers: 5, dueDate: seoulDate(10), startDate: seoulDate(11), endDate: seoulDate(40) },
+    data: {
+      title,
+      description: '같이 공부해요',
+      topic: '알고리즘',
+      totalMembers: 5,
+      dueDate: seoulDate(10),
+      startDate: seoulDate(11),
+      endDate: seoulDate(40),
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number };
@@ -35,7 +43,11 @@ async function switchUser(page: Page, user: ApiUser) {
   await page.reload();
 }
 
-test('author posts through the forms, applicants apply, the author decides, closes and makes a group', async ({ page, request, dialogs }) => {
+test('author posts through the forms, applicants apply, the author decides, closes and makes a group', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   test.setTimeout(120_000);
   const author = await apiUser(request);
   const approved = await apiUser(request);
@@ -143,7 +155,10 @@ test('author posts through the forms, applicants apply, the author decides, clos
   expect(dialogs.messages.filter((m) => m.startsWith('지원 실패'))).toEqual([]);
 
   // the second applicant keeps a private contact and applies through the API
-  const profile = await request.post('/api/user-info', { headers: auth(rejected), data: { contact: '비공개', field: '백엔드', techStacks: ['Java'] } });
+  const profile = await request.post('/api/user-info', {
+    headers: auth(rejected),
+    data: { contact: '비공개', field: '백엔드', techStacks: ['Java'] },
+  });
   expect(profile.status(), await profile.text()).toBe(201);
   const applied = await request.post('/api/applications', { headers: auth(rejected), data: { recruitmentId } });
   expect(applied.status(), await applied.text()).toBe(201);
@@ -258,7 +273,10 @@ test('search needs two characters and finds a post by a two-letter Korean keywor
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('D-day badges: red within 7 days, yellow within 30 on the detail, grey beyond; one view per browser', async ({ page, request }) => {
+test('D-day badges: red within 7 days, yellow within 30 on the detail, grey beyond; one view per browser', async ({
+  page,
+  request,
+}) => {
   const author = await apiUser(request);
   const tag = unique();
   const posts = [
@@ -316,7 +334,9 @@ test('a view just counted shows at once on the list card and in the home popular
 
   // other visitors see it meanwhile (enough views to rank among the 4 most viewed)
   for (let i = 0; i < 12; i++) {
-    const res = await request.post(`/api/base-posts/${id}/view`, { headers: { 'x-forwarded-for': `10.250.${i}.${Math.floor(Math.random() * 250) + 1}` } });
+    const res = await request.post(`/api/base-posts/${id}/view`, {
+      headers: { 'x-forwarded-for': `10.250.${i}.${Math.floor(Math.random() * 250) + 1}` },
+    });
     expect(res.status()).toBe(204);
   }
   await card.click();
@@ -330,7 +350,11 @@ test('a view just counted shows at once on the list card and in the home popular
   await expect(page.getByTestId('popular-card').filter({ hasText: title })).toContainText('조회 13');
 });
 
-test('editing keeps the stored values, study groups close at once, delete, messaging the author, IME-safe tags', async ({ page, request, dialogs }) => {
+test('editing keeps the stored values, study groups close at once, delete, messaging the author, IME-safe tags', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const author = await apiUser(request);
   const visitor = await apiUser(request);
   const title = `수정할 공고 ${unique()}`;
@@ -365,7 +389,9 @@ test('editing keeps the stored values, study groups close at once, delete, messa
   const tagBox = page.getByLabel('기술 태그', { exact: true });
   // an Enter that only confirms a Hangul syllable adds nothing
   await tagBox.fill('스프링');
-  await tagBox.evaluate((el) => el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true })));
+  await tagBox.evaluate((el) =>
+    el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true })),
+  );
   await expect(page.getByRole('list', { name: '기술 태그 목록' }).getByRole('listitem')).toHaveText(['#React ×']);
   await tagBox.press('Enter');
   await expect(page.getByRole('list', { name: '기술 태그 목록' }).getByRole('listitem')).toHaveText(['#React ×', '#스프링 ×']);
@@ -390,11 +416,18 @@ test('editing keeps the stored values, study groups close at once, delete, messa
   await expect(page).toHaveURL(/\/study-groups$/, { timeout: 1500 });
 });
 
-test('a session that ends while a page is open: only 로그인이 필요합니다., no failure alert on top', async ({ page, request, dialogs }) => {
+test('a session that ends while a page is open: only 로그인이 필요합니다., no failure alert on top', async ({
+  page,
+  request,
+  dialogs,
+}) => {
   const author = await apiUser(request);
   const applicant = await apiUser(request);
   const { id } = await apiRecruitment(request, author, `세션 종료 ${unique()}`, 10);
-  const profile = await request.post('/api/user-info', { headers: auth(applicant), data: { contact: '비공개', field: '백엔드', techStacks: [] } });
+  const profile = await request.post('/api/user-info', {
+    headers: auth(applicant),
+    data: { contact: '비공개', field: '백엔드', techStacks: [] },
+  });
   expect(profile.status()).toBe(201);
   expect((await request.post('/api/applications', { headers: auth(applicant), data: { recruitmentId: id } })).status()).toBe(201);
 

@@ -8,7 +8,13 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { users } from './db/schema/index.js';
 
-const body = { loginId: 'restart_user', password: 'password-123', email: 'r@daum.net', phoneNumber: '01011112222', nickname: '재시작' };
+const body = {
+  loginId: 'restart_user',
+  password: 'password-123',
+  email: 'r@daum.net',
+  phoneNumber: '01011112222',
+  nickname: '재시작',
+};
 
 describe('running the app', () => {
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {

@@ -139,7 +139,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, schema: route.schema as BuiltApp['apiRoutes'][number]['schema'] });
+      if (method !== 'HEAD')
+        apiRoutes.push({ method, url: route.url, schema: route.schema as BuiltApp['apiRoutes'][number]['schema'] });
     }
   });
 

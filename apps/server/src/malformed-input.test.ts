@@ -18,8 +18,23 @@ const BAD_BODIES: Array<[string, unknown]> = [
   ['null', 'null'],
   ['wrong types', { id: {}, page: [], title: 5, content: false, nickname: [], loginId: 1, date: 3, tags: 'x', chatRoomId: {} }],
   ['huge strings', { title: '가'.repeat(200_000), content: 'x'.repeat(200_000), nickname: 'n'.repeat(100_000) }],
-  ['NUL characters', { title: 'a\u0000b', content: 'a\u0000b', description: 'a\u0000b', nickname: 'a\u0000b', receiverName: 'a\u0000b' }],
-  ['ids past the integer range', { boardId: 3_000_000_000, recruitmentId: '3000000000', applicationId: 3e9, basePostId: 3e9, categoryId: 3e9, parentReplyId: 3e9, groupId: 3e9, chatRoomId: 3e9 }],
+  [
+    'NUL characters',
+    { title: 'a\u0000b', content: 'a\u0000b', description: 'a\u0000b', nickname: 'a\u0000b', receiverName: 'a\u0000b' },
+  ],
+  [
+    'ids past the integer range',
+    {
+      boardId: 3_000_000_000,
+      recruitmentId: '3000000000',
+      applicationId: 3e9,
+      basePostId: 3e9,
+      categoryId: 3e9,
+      parentReplyId: 3e9,
+      groupId: 3e9,
+      chatRoomId: 3e9,
+    },
+  ],
 ];
 
 const concrete = (url: string, id: string) => url.replace(/:[A-Za-z]+/g, id);
@@ -41,11 +56,19 @@ describe('ids and characters the database cannot hold', () => {
       const sent = await t.post('/api/messages', { token: user.token, body, headers: { 'content-type': type } });
       expect(sent.statusCode, type).toBe(201);
     }
-    const bad = await t.post('/api/messages', { token: user.token, body: 'receiverName=x', headers: { 'content-type': 'text/plain' } });
+    const bad = await t.post('/api/messages', {
+      token: user.token,
+      body: 'receiverName=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(bad, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     const unparsable = await t.post('/api/messages', { token: user.token, body: '{}', headers: { 'content-type': '/;;' } });
     expectError(unparsable, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
-    const empty = await t.request('PATCH', '/api/recruitments/3000000000/close', { token: user.token, body: '', headers: { 'content-type': 'text/plain' } });
+    const empty = await t.request('PATCH', '/api/recruitments/3000000000/close', {
+      token: user.token,
+      body: '',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(empty.statusCode).toBe(404);
   });
 
@@ -53,7 +76,10 @@ describe('ids and characters the database cannot hold', () => {
     expect((await t.get('/api/messages?page=%00', { token: user.token })).json().number).toBe(0);
     expect((await t.get('/api/messages?page=%00')).statusCode).toBe(401);
     const other = await t.user();
-    const sent = await t.post('/api/messages', { token: user.token, body: { receiverName: other.nickname, content: 'ok', extra: 'a\u0000b' } });
+    const sent = await t.post('/api/messages', {
+      token: user.token,
+      body: { receiverName: other.nickname, content: 'ok', extra: 'a\u0000b' },
+    });
     expect(sent.statusCode).toBe(201);
     const nulName = await t.post('/api/messages', { token: user.token, body: { receiverName: 'a\u0000b', content: 'ok' } });
     expect(nulName.headers['x-error-code']).toBe('user_not_found');
@@ -102,11 +128,17 @@ describe('requests the HTTP parser refuses', () => {
     ['headers over the size limit', `GET /api/boards HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
     ['a URL over the size limit', `GET /api/boards/search?keyword=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
     ['a broken request line', 'GARBAGE\r\n\r\n', 400],
-    ['both Content-Length and chunked', 'POST /api/messages HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+    [
+      'both Content-Length and chunked',
+      'POST /api/messages HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
   ])('answers %s with the plain-text Korean error and X-Error-Code, not JSON', async (_name, bytes, status) => {
     const answer = await rawRequest(port, bytes);
     const [head, body] = answer.split('\r\n\r\n');
-    expect(head.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+    expect(head.split('\r\n')[0]).toBe(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+    );
     expect(head).toMatch(/^content-type: text\/plain; charset=utf-8$/im);
     expect(head).toMatch(/^x-error-code: bad_request$/im);
     expect(head).toMatch(new RegExp(`^content-length: ${Buffer.byteLength(body)}$`, 'im'));
@@ -115,7 +147,9 @@ describe('requests the HTTP parser refuses', () => {
 
   it('answers a path that climbs out of the API docs files with the Korean 404, not a 500', async () => {
     for (const url of ['/docs/static/../../package.json', '/docs/static/../../../../etc/passwd']) {
-      const [head, body] = (await rawRequest(port, `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).split('\r\n\r\n');
+      const [head, body] = (await rawRequest(port, `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)).split(
+        '\r\n\r\n',
+      );
       expect(head.split('\r\n')[0], url).toBe('HTTP/1.1 404 Not Found');
       expect(head).toMatch(/^x-error-code: not_found$/im);
       expect(head).toMatch(/^content-type: text\/plain; charset=utf-8$/im);
@@ -148,7 +182,8 @@ describe('every API route', () => {
         });
         const wellFormed =
           res.statusCode < 500 &&
-          (res.statusCode < 400 || (res.body.length > 0 && typeof res.headers['x-error-code'] === 'string' && !/at .*\.ts/.test(res.body)));
+          (res.statusCode < 400 ||
+            (res.body.length > 0 && typeof res.headers['x-error-code'] === 'string' && !/at .*\.ts/.test(res.body)));
         if (!wellFormed) failures.push(`${route.method} ${url} (${name}) -> ${res.statusCode} ${res.body.slice(0, 80)}`);
       }
     }

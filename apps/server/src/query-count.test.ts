@@ -28,7 +28,10 @@ async function grow(n: number) {
   for (let i = 0; i < n; i++) {
     t.clock.advance(1000);
     detailId = (await createRecruitment(t, author, { title: `자바 프로젝트 ${applicants.length} ${i}` })).id;
-    const board = await t.post('/api/boards', { token: author.token, body: { title: '자바 질문', content: '내용', categoryId: 1 } });
+    const board = await t.post('/api/boards', {
+      token: author.token,
+      body: { title: '자바 질문', content: '내용', categoryId: 1 },
+    });
     expect(board.statusCode, board.body).toBe(201);
     boardId ||= Number(/(\d+)$/.exec(String(board.headers.location))![1]);
     applicants.push(await t.user());

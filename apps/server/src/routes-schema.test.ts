@@ -10,7 +10,11 @@ afterAll(() => t.close());
 describe('schema-first routes (architecture "Request path")', () => {
   it('every API route declares its success response, and every route that reads a body declares it', () => {
     const missing = t.built.apiRoutes
-      .filter((r) => !r.schema?.response || (['POST', 'PUT'].includes(r.method) && !r.url.endsWith('/view') && !r.url.endsWith('/close') && !r.schema.body))
+      .filter(
+        (r) =>
+          !r.schema?.response ||
+          (['POST', 'PUT'].includes(r.method) && !r.url.endsWith('/view') && !r.url.endsWith('/close') && !r.schema.body),
+      )
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
   });

@@ -41,10 +41,9 @@ export default async function setup(project: TestProject) {
     if (serverUrl && templateDb) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`${templateDb}_c%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `${templateDb}_c%`,
+      ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${templateDb}`);
       await admin.end();

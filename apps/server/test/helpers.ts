@@ -141,7 +141,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const clock = new ManualClock(new Date(opts.now ?? Date.now()));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(64, 'x'), RUN_JOBS: 'false', WEB_DIST: '/nonexistent', ...opts.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-'.padEnd(64, 'x'),
+      RUN_JOBS: 'false',
+      WEB_DIST: '/nonexistent',
+      ...opts.env,
+    }),
   };
   const database = opts.database ?? (await cloneDatabase());
   const built = await buildApp({
@@ -161,7 +167,8 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
   const problems: string[] = [];
   if (res.statusCode !== status) problems.push(`status ${res.statusCode} != ${status}`);
   if (res.headers['x-error-code'] !== code) problems.push(`code ${String(res.headers['x-error-code'])} != ${code}`);
-  if (!String(res.headers['content-type']).startsWith('text/plain')) problems.push(`content-type ${String(res.headers['content-type'])}`);
+  if (!String(res.headers['content-type']).startsWith('text/plain'))
+    problems.push(`content-type ${String(res.headers['content-type'])}`);
   if (text !== undefined && res.body !== text) problems.push(`body "${res.body}" != "${text}"`);
   if (!res.body) problems.push('empty body');
   if (problems.length) throw new Error(`unexpected error response: ${problems.join('; ')}`);

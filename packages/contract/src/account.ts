@@ -15,7 +15,8 @@ export const isReservedNickname = (n: string) => RESERVED_NICKNAMES.includes(n.t
 export const SYSTEM_NAME = '[시스템]';
 export const WITHDRAWN_NAME = '탈퇴한 사용자';
 
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const loginIdField = z
   .string({ error: LOGIN_ID_TEXT })

@@ -59,13 +59,16 @@ export type UpdateBoardBody = z.input<typeof updateBoardFields>;
 
 const parentIdField = bodyId(INVALID_PARENT_REPLY);
 /** null, missing or empty means a top-level reply. */
-const optionalParentId = z.unknown().optional().transform((v, ctx): number | null => {
-  if (v === null || v === undefined || v === '') return null;
-  const parsed = parentIdField.safeParse(v);
-  if (parsed.success) return parsed.data;
-  ctx.addIssue({ code: 'custom', message: INVALID_PARENT_REPLY });
-  return z.NEVER;
-});
+const optionalParentId = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): number | null => {
+    if (v === null || v === undefined || v === '') return null;
+    const parsed = parentIdField.safeParse(v);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: INVALID_PARENT_REPLY });
+    return z.NEVER;
+  });
 
 const createReplyFields = z.object({
   boardId: bodyId(REPLY_BOARD_INVALID),

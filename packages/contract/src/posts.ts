@@ -62,20 +62,18 @@ export const DUE_DATE_RULE_TEXT = '마감일은 생성일 이후로 설정해야
 
 /** totalMembers: an integer 2-100 given as a number or a numeric string. */
 function membersField(tooFew: string, tooMany: string) {
-  return z
-    .union([z.number(), z.string()], { error: tooFew })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
-      if (!Number.isInteger(n) || n < 2) {
-        ctx.addIssue({ code: 'custom', message: n > 100 ? tooMany : tooFew });
-        return z.NEVER;
-      }
-      if (n > 100) {
-        ctx.addIssue({ code: 'custom', message: tooMany });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.number(), z.string()], { error: tooFew }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < 2) {
+      ctx.addIssue({ code: 'custom', message: n > 100 ? tooMany : tooFew });
+      return z.NEVER;
+    }
+    if (n > 100) {
+      ctx.addIssue({ code: 'custom', message: tooMany });
+      return z.NEVER;
+    }
+    return n;
+  });
 }
 
 const dueDateField = dateField(DUE_DATE_REQUIRED_TEXT);

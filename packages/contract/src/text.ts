@@ -29,7 +29,10 @@ export function text(rule: TextRule) {
     .trim()
     .refine((s) => codePoints(s) >= min, { message: rule.tooShort ?? rule.required, abort: true })
     .refine((s) => codePoints(s) <= rule.max, { message: rule.tooLong, abort: true })
-    .refine((s) => !(rule.multiline ? MULTILINE_CONTROL_CHARS : CONTROL_CHARS).test(s), { message: INVALID_CHARS_TEXT, abort: true });
+    .refine((s) => !(rule.multiline ? MULTILINE_CONTROL_CHARS : CONTROL_CHARS).test(s), {
+      message: INVALID_CHARS_TEXT,
+      abort: true,
+    });
 }
 
 /** A missing or non-object body has no fields: it is read as `{}`, so the first field's own text answers. */

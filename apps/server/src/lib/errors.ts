@@ -47,7 +47,8 @@ export const BAD_REQUEST = () => new BadRequest('요청 형식이 올바르지 �
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return !constraint || e.constraint === constraint || String((e as Error).message).includes(constraint);
+    if (e.code === '23505')
+      return !constraint || e.constraint === constraint || String((e as Error).message).includes(constraint);
     e = e.cause as typeof e;
   }
   return false;

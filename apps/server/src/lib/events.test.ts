@@ -27,7 +27,7 @@ describe('events after commit', () => {
     expect(seen).toEqual(['inside', 'first:1', 'second']);
   });
 
-  it('emits nothing when the transaction rolls back, and the handlers\' writes roll back with it', async () => {
+  it("emits nothing when the transaction rolls back, and the handlers' writes roll back with it", async () => {
     const bus = new EventBus();
     const effects: number[] = [];
     bus.on('user.sessionsRevoked', async ({ tx, afterCommit }, { userId }) => {

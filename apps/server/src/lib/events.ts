@@ -53,7 +53,13 @@ export interface DomainEvents {
   /** A user joined a group (group creation: every member; invite: the invitee). */
   'group.memberJoined': { groupId: number; groupName: string; userId: number; nickname: string; joinedBy: 'CREATION' | 'INVITE' };
   /** A membership ended: leave, kick, or a withdrawal handled as a leave. `nickname` is the name before withdrawal. */
-  'group.memberRemoved': { groupId: number; groupName: string; userId: number; nickname: string; reason: 'leave' | 'kick' | 'withdrawal' };
+  'group.memberRemoved': {
+    groupId: number;
+    groupName: string;
+    userId: number;
+    nickname: string;
+    reason: 'leave' | 'kick' | 'withdrawal';
+  };
   /** A group is about to be deleted (its rows still exist). `memberIds` includes the admin. */
   'group.deleting': { groupId: number; groupName: string; adminId: number; memberIds: number[] };
   /**

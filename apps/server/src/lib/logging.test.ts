@@ -14,7 +14,12 @@ it('request logs never contain tokens or passwords (contract 8.27)', async () =>
       done();
     },
   });
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'log-')), RUN_JOBS: 'false', WEB_DIST: '/none', LOG_LEVEL: 'trace' });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'log-')),
+    RUN_JOBS: 'false',
+    WEB_DIST: '/none',
+    LOG_LEVEL: 'trace',
+  });
   const { app } = await buildApp({ config, logStream });
   const password = 'very-secret-password-1';
   await app.inject({

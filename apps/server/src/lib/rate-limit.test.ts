@@ -22,7 +22,15 @@ async function exercise(storeA: CounterStore, storeB: CounterStore) {
   const refunding = { ...limit, name: `${limit.name}-refund`, refundRefused: true };
   for (let i = 0; i < 5; i++) {
     const counters: string[] = [];
-    await a.consume([{ limit: refunding, key: 'u:1' }, { limit, key: 'u:1' }], counters).catch(() => undefined);
+    await a
+      .consume(
+        [
+          { limit: refunding, key: 'u:1' },
+          { limit, key: 'u:1' },
+        ],
+        counters,
+      )
+      .catch(() => undefined);
     expect(counters).toEqual([`${refunding.name}:u:1`]);
     await b.refund(counters);
   }

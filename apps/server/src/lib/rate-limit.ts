@@ -42,11 +42,7 @@ export class RedisCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number) {
     const k = `rl:${key}`;
-    const [[, count], [, ttl]] = (await this.redis
-      .multi()
-      .incr(k)
-      .pttl(k)
-      .exec()) as [[null, number], [null, number]];
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
     if (ttl < 0) {
       await this.redis.pexpire(k, windowMs);
       return { count, resetInMs: windowMs };

@@ -44,7 +44,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api') && !url.startsWith('/ws') && !url.startsWith('/assets/');
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/api') &&
+      !url.startsWith('/ws') &&
+      !url.startsWith('/assets/');
     if (hasWeb && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }

@@ -32,7 +32,9 @@ describe('encodeFrame', () => {
 
   it('round-trips through the parser', () => {
     const text = encodeFrame('SEND', { destination: '/app/x', odd: 'x:y\\z\n' }, '{"a":"\u0000 b"}');
-    expect(parse(text)).toEqual([{ command: 'SEND', headers: { destination: '/app/x', odd: 'x:y\\z\n', 'content-length': '11' }, body: '{"a":"\u0000 b"}' }]);
+    expect(parse(text)).toEqual([
+      { command: 'SEND', headers: { destination: '/app/x', odd: 'x:y\\z\n', 'content-length': '11' }, body: '{"a":"\u0000 b"}' },
+    ]);
   });
 });
 

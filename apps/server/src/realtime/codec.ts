@@ -26,7 +26,8 @@ const CR = 0x0d;
 const NUL = 0x00;
 const UNESCAPED_COMMANDS = new Set(['CONNECT', 'CONNECTED']);
 
-export const escapeHeader = (s: string) => s.replace(/[\\\r\n:]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c'));
+export const escapeHeader = (s: string) =>
+  s.replace(/[\\\r\n:]/g, (c) => (c === '\\' ? '\\\\' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\c'));
 
 export function unescapeHeader(s: string): string {
   return s.replace(/\\(.?)/gs, (_, c: string) => {

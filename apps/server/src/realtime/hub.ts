@@ -89,13 +89,15 @@ export class Hub {
         return;
       case 'drop':
         for (const session of this.byUser.get(event.userId) ?? []) {
-          for (const [id, destination] of [...session.subscriptions]) if (destination === event.destination) this.unsubscribe(session, id);
+          for (const [id, destination] of [...session.subscriptions])
+            if (destination === event.destination) this.unsubscribe(session, id);
         }
         return;
       case 'push':
         for (const session of this.byUser.get(event.userId) ?? []) {
           for (const [id, destination] of session.subscriptions) {
-            if (destination === event.destination) session.write(messageFrame(event.destination, `push-${pushCounter++}`, event.contentType, event.body, id));
+            if (destination === event.destination)
+              session.write(messageFrame(event.destination, `push-${pushCounter++}`, event.contentType, event.body, id));
           }
         }
         return;
@@ -118,7 +120,8 @@ export class Hub {
     if (!subscribers) return;
     const head = messageHead(event.destination, event.messageId, event.contentType, event.body);
     const tail = `\n${event.body}\0`;
-    for (const [session, ids] of subscribers) for (const id of ids) session.write(`${head}subscription:${escapeHeader(id)}\n${tail}`);
+    for (const [session, ids] of subscribers)
+      for (const id of ids) session.write(`${head}subscription:${escapeHeader(id)}\n${tail}`);
   }
 
   private inRoomOrder(event: Extract<BrokerEvent, { type: 'message' }>) {

@@ -110,7 +110,12 @@ export class Realtime {
           return;
         }
         const transport = { write: (data: string) => void conn.write(data), close: () => void conn.close() };
-        session = new StompSession(transport, identity, { hub: this.hub, destinations: this.destinations, auth: this.auth, log: this.deps.log });
+        session = new StompSession(transport, identity, {
+          hub: this.hub,
+          destinations: this.destinations,
+          auth: this.auth,
+          log: this.deps.log,
+        });
         for (const data of early.splice(0)) session.receive(data);
       },
       (err: unknown) => {

@@ -107,13 +107,21 @@ async function guard(req: IncomingMessage, options: MountOptions): Promise<Refus
 function originAllowed(req: IncomingMessage, options: MountOptions): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
-  const forwarded = options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+  const forwarded = options.trustProxy
+    ? String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        .trim()
+    : '';
   const protocol = forwarded || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
   return origin === `${protocol}://${req.headers.host}` || options.allowedOrigins.includes(origin);
 }
 
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        .trim()
+    : '';
   return forwarded || req.socket.remoteAddress || 'unknown';
 }
 
@@ -130,8 +138,15 @@ function refuse(target: ServerResponse | Duplex, refusal: Refusal) {
   }
   // an upgrade request: answer on the raw socket
   const body = Buffer.from(refusal.text);
-  const lines = Object.entries({ ...headers, 'Content-Length': String(body.length), Connection: 'close' }).map(([k, v]) => `${k}: ${v}`);
-  target.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${refusal.status} ${statusText(refusal.status)}\r\n${lines.join('\r\n')}\r\n\r\n`), body]));
+  const lines = Object.entries({ ...headers, 'Content-Length': String(body.length), Connection: 'close' }).map(
+    ([k, v]) => `${k}: ${v}`,
+  );
+  target.end(
+    Buffer.concat([
+      Buffer.from(`HTTP/1.1 ${refusal.status} ${statusText(refusal.status)}\r\n${lines.join('\r\n')}\r\n\r\n`),
+      body,
+    ]),
+  );
 }
 
 const statusText = (status: number) =>

@@ -10,9 +10,19 @@ import { StompSession } from './sessions.js';
 function session() {
   const written: string[] = [];
   const transport = { write: (d: string) => void written.push(d), close: vi.fn() };
-  const identity = { user: { id: 1, loginId: 'a', nickname: 'a' }, token: 't', tokenVersion: 0, expiresAt: Number.MAX_SAFE_INTEGER };
+  const identity = {
+    user: { id: 1, loginId: 'a', nickname: 'a' },
+    token: 't',
+    tokenVersion: 0,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+  };
   const auth = { stillValid: async () => true } as unknown as SocketAuth;
-  const s = new StompSession(transport, identity, { hub: new Hub(), destinations: new Destinations(), auth, log: {} as FastifyBaseLogger });
+  const s = new StompSession(transport, identity, {
+    hub: new Hub(),
+    destinations: new Destinations(),
+    auth,
+    log: {} as FastifyBaseLogger,
+  });
   return { s, written, transport };
 }
 

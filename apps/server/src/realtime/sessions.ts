@@ -145,7 +145,11 @@ export class StompSession implements HubSession {
     this.state = 'connected';
     const [cx, cy] = (frame.headers['heart-beat'] ?? '0,0').split(',').map((v) => Number(v) || 0);
     this.transport.write(
-      encodeFrame('CONNECTED', { version: '1.2', 'heart-beat': `${HEART_BEAT_MS},${HEART_BEAT_MS}`, 'user-name': this.identity.user.loginId }),
+      encodeFrame('CONNECTED', {
+        version: '1.2',
+        'heart-beat': `${HEART_BEAT_MS},${HEART_BEAT_MS}`,
+        'user-name': this.identity.user.loginId,
+      }),
     );
     // STOMP 1.2 negotiation: we send every max(ours, what they want), and expect every max(theirs, ours)
     if (cy > 0) {

@@ -52,7 +52,8 @@ export function Header() {
     navigate(to);
   };
 
-  const openPanel = (p: 'inbox' | 'chat') => (token ? toggle(p) : askLogin(p === 'inbox' ? '/messages' : `${location.pathname}${location.search}`));
+  const openPanel = (p: 'inbox' | 'chat') =>
+    token ? toggle(p) : askLogin(p === 'inbox' ? '/messages' : `${location.pathname}${location.search}`);
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -100,7 +101,10 @@ export function Header() {
             onClick={() => toggle('menu')}
             panel={
               panel === 'menu' && (
-                <ul className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg" role="menu">
+                <ul
+                  className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
+                  role="menu"
+                >
                   {MENU.map((m) => (
                     <li key={m.to}>
                       <button
@@ -131,7 +135,17 @@ export function Header() {
 }
 
 /** A round header icon with the panel it opens below it; lazy panels show nothing while they load. */
-function IconButton({ label, onClick, panel, children }: { label: string; onClick(): void; panel?: ReactNode; children: ReactNode }) {
+function IconButton({
+  label,
+  onClick,
+  panel,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  panel?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="relative">
       <button

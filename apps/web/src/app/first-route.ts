@@ -15,7 +15,9 @@ export function startFirstRoute(client: QueryClient, url: URL) {
     prefetchPopular(client);
   } else if (url.pathname in lists) {
     const kind = lists[url.pathname as keyof typeof lists];
-    void (kind === RECRUITMENT ? import('../features/posts/RecruitmentListPage') : import('../features/posts/StudyGroupListPage'));
+    void (kind === RECRUITMENT
+      ? import('../features/posts/RecruitmentListPage')
+      : import('../features/posts/StudyGroupListPage'));
     void client.prefetchQuery(postListQuery(kind, listParams(url.searchParams)));
   }
 }

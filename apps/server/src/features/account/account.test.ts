@@ -76,7 +76,11 @@ describe('POST /api/users/register', () => {
     const idText = '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.';
     expectError(await t.post('/api/users/register', { ip: nextIp() }), 400, 'validation_failed', idText);
     expectError(await t.post('/api/users/register', { ip: nextIp(), body: [1, 2] }), 400, 'validation_failed', idText);
-    const nullBody = await t.request('POST', '/api/users/register', { ip: nextIp(), body: 'null', headers: { 'content-type': 'application/json' } });
+    const nullBody = await t.request('POST', '/api/users/register', {
+      ip: nextIp(),
+      body: 'null',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(nullBody, 400, 'validation_failed', idText);
     const huge = await t.post('/api/users/register', { ip: nextIp(), body: validBody({ nickname: '가'.repeat(100_000) }) });
     expectError(huge, 400, 'validation_failed', '닉네임은 2~20자로 입력해주세요.');
@@ -89,7 +93,8 @@ describe('POST /api/users/register', () => {
 
   it('limits sign-ups to 10 per hour per IP; a refused sign-up does not count', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 12; i++) expect((await t.post('/api/users/register', { ip, body: { loginId: 'x' } })).statusCode).toBe(400);
+    for (let i = 0; i < 12; i++)
+      expect((await t.post('/api/users/register', { ip, body: { loginId: 'x' } })).statusCode).toBe(400);
     for (let i = 0; i < 10; i++) expect((await t.post('/api/users/register', { ip, body: validBody() })).statusCode).toBe(201);
     const res = await t.post('/api/users/register', { ip, body: validBody() });
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
@@ -135,7 +140,10 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ loginId: u.loginId, role: 'ROLE_USER', nickname: u.nickname });
-    const [header, payload] = body.token.split('.').slice(0, 2).map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = body.token
+      .split('.')
+      .slice(0, 2)
+      .map((p: string) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ sub: u.loginId, uid: u.id, tv: 0 });
     expect(payload.exp - payload.iat).toBe(86400);
@@ -144,7 +152,10 @@ describe('POST /api/auth/login', () => {
   it('gives the same answer for an unknown id and a wrong password', async () => {
     const u = await t.registeredUser();
     const wrong = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'wrong-password' } });
-    const unknown = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: 'nobody_here', password: 'wrong-password' } });
+    const unknown = await t.post('/api/auth/login', {
+      ip: nextIp(),
+      body: { loginId: 'nobody_here', password: 'wrong-password' },
+    });
     expectError(wrong, 401, 'invalid_credentials', '아이디 또는 비밀번호가 일치하지 않습니다.');
     expectError(unknown, 401, 'invalid_credentials', '아이디 또는 비밀번호가 일치하지 않습니다.');
   });
@@ -169,8 +180,18 @@ describe('POST /api/auth/login', () => {
       'validation_failed',
       '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.',
     );
-    expectError(await t.post('/api/users/check-nickname', { ip: nextIp() }), 400, 'validation_failed', '닉네임은 2~20자로 입력해주세요.');
-    expectError(await t.put(`/api/users/${u.id}`, { token: u.token }), 400, 'validation_failed', '올바른 이메일 형식이 아닙니다.');
+    expectError(
+      await t.post('/api/users/check-nickname', { ip: nextIp() }),
+      400,
+      'validation_failed',
+      '닉네임은 2~20자로 입력해주세요.',
+    );
+    expectError(
+      await t.put(`/api/users/${u.id}`, { token: u.token }),
+      400,
+      'validation_failed',
+      '올바른 이메일 형식이 아닙니다.',
+    );
   });
 
   it('never lets the system user log in', async () => {
@@ -192,7 +213,10 @@ describe('POST /api/auth/login', () => {
       const r = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
       expectError(r, 401, 'invalid_credentials');
     }
-    const locked = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId.toUpperCase(), password: u.password } });
+    const locked = await t.post('/api/auth/login', {
+      ip: nextIp(),
+      body: { loginId: u.loginId.toUpperCase(), password: u.password },
+    });
     expectError(locked, 429, 'account_locked', '로그인 시도 횟수를 초과했습니다. 10분 후 다시 시도해주세요.');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -202,20 +226,35 @@ describe('POST /api/auth/login', () => {
   });
 
   it('counts and locks an id far longer than any real one (random text that does not compress), never a 500', async () => {
-    const longId = Array.from({ length: 9000 }, (_, i) => ((i * 7919 + Math.floor(Math.random() * 1e6)) % 36).toString(36)).join('');
+    const longId = Array.from({ length: 9000 }, (_, i) => ((i * 7919 + Math.floor(Math.random() * 1e6)) % 36).toString(36)).join(
+      '',
+    );
     for (let i = 0; i < 10; i++) {
-      expectError(await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: longId, password: 'bad-password' } }), 401, 'invalid_credentials');
+      expectError(
+        await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: longId, password: 'bad-password' } }),
+        401,
+        'invalid_credentials',
+      );
     }
-    const locked = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: longId.toUpperCase(), password: 'bad-password' } });
+    const locked = await t.post('/api/auth/login', {
+      ip: nextIp(),
+      body: { loginId: longId.toUpperCase(), password: 'bad-password' },
+    });
     expectError(locked, 429, 'account_locked', '로그인 시도 횟수를 초과했습니다. 10분 후 다시 시도해주세요.');
   });
 
   it('resets the failure counter on success', async () => {
     const u = await t.registeredUser();
-    for (let i = 0; i < 9; i++) await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
-    expect((await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password } })).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
-    expect((await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password } })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
+    expect(
+      (await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password } })).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'bad-password' } });
+    expect(
+      (await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password } })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -275,7 +314,12 @@ describe('PUT /api/users/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('회원 정보가 수정되었습니다.');
     const me = (await t.get('/api/users/me', { token: u.token })).json();
-    expect(me).toMatchObject({ loginId: u.loginId, email: 'changed@gmail.com', phoneNumber: '0101234567', nickname: body.nickname });
+    expect(me).toMatchObject({
+      loginId: u.loginId,
+      email: 'changed@gmail.com',
+      phoneNumber: '0101234567',
+      nickname: body.nickname,
+    });
     const relog = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: 'new-password-1' } });
     expect(relog.statusCode).toBe(200);
   });
@@ -301,10 +345,25 @@ describe('PUT /api/users/{id}', () => {
   it('answers 403 for any other id before validating, and 401 when anonymous', async () => {
     const a = await t.registeredUser();
     const b = await t.registeredUser();
-    expectError(await t.put(`/api/users/${b.id}`, { token: a.token, body: edit() }), 403, 'forbidden', '정보에 접근할 권한이 없습니다.');
-    expectError(await t.put('/api/users/999999', { token: a.token, body: {} }), 403, 'forbidden', '정보에 접근할 권한이 없습니다.');
+    expectError(
+      await t.put(`/api/users/${b.id}`, { token: a.token, body: edit() }),
+      403,
+      'forbidden',
+      '정보에 접근할 권한이 없습니다.',
+    );
+    expectError(
+      await t.put('/api/users/999999', { token: a.token, body: {} }),
+      403,
+      'forbidden',
+      '정보에 접근할 권한이 없습니다.',
+    );
     expectError(await t.put(`/api/users/${a.id}`, { body: edit() }), 401, 'login_required');
-    expectError(await t.put('/api/users/abc', { token: a.token, body: edit() }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    expectError(
+      await t.put('/api/users/abc', { token: a.token, body: edit() }),
+      400,
+      'bad_request',
+      '요청 형식이 올바르지 않습니다.',
+    );
   });
 
   it('validates fields and changes nothing on failure', async () => {
@@ -338,7 +397,10 @@ describe('DELETE /api/users/{id}', () => {
     expectError(login, 401, 'invalid_credentials');
     expect((await t.post('/api/users/check-loginid', { body: { loginId: u.loginId } })).json()).toBe(false);
     expect((await t.post('/api/users/check-nickname', { body: { nickname: u.nickname } })).json()).toBe(false);
-    const [row] = await t.db.select().from(users).where(sql`${users.id} = ${u.id}`);
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${u.id}`);
     expect(row).toMatchObject({ loginId: null, email: null, phoneNumber: null, nickname: null, passwordHash: null });
     expect(row.withdrawnAt).not.toBeNull();
   });

@@ -125,12 +125,7 @@ describe('POST /api/users/register (contract 3.1, 1.6)', () => {
   it('checks validation before duplicates, and the login id before the nickname', async () => {
     const first = body();
     expect((await register(first)).statusCode).toBe(201);
-    expectError(
-      await register(body({ loginId: first.loginId, email: 'nope' })),
-      400,
-      'validation_failed',
-      EMAIL_TEXT,
-    );
+    expectError(await register(body({ loginId: first.loginId, email: 'nope' })), 400, 'validation_failed', EMAIL_TEXT);
     expectError(
       await register(body({ loginId: first.loginId.toUpperCase(), nickname: first.nickname })),
       409,
@@ -155,7 +150,10 @@ describe('POST /api/users/register (contract 3.1, 1.6)', () => {
     expect(Number(m![1])).toBeGreaterThanOrEqual(19456);
     expect(Number(m![2])).toBeGreaterThanOrEqual(2);
     // a new password in account edit is re-hashed the same way
-    await t.put(`/api/users/${u.id}`, { token: u.token, body: { email: 'h@example.com', phoneNumber: '01012345678', nickname: u.nickname, password: 'rehash-me-1' } });
+    await t.put(`/api/users/${u.id}`, {
+      token: u.token,
+      body: { email: 'h@example.com', phoneNumber: '01012345678', nickname: u.nickname, password: 'rehash-me-1' },
+    });
     const [after] = await t.db.select().from(users).where(eq(users.id, u.id));
     expect(after.passwordHash).toMatch(/^\$argon2id\$/);
     expect(after.passwordHash).not.toBe(row.passwordHash);
@@ -179,7 +177,12 @@ describe('POST /api/users/register (contract 3.1, 1.6)', () => {
     const nickname = `경쟁${uniq()}`;
     const results = await Promise.all([register(body({ nickname })), register(body({ nickname }))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expectError(results.find((r) => r.statusCode === 409)!, 409, 'duplicate_nickname', '이미 사용 중인 닉네임입니다.');
+    expectError(
+      results.find((r) => r.statusCode === 409)!,
+      409,
+      'duplicate_nickname',
+      '이미 사용 중인 닉네임입니다.',
+    );
   });
 
   it('lets a new user take the login id and nickname of a withdrawn one', async () => {
@@ -207,37 +210,66 @@ describe('check-loginid and check-nickname (3.1)', () => {
     expect((await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname: '빈닉네임없음' } })).body).toBe('false');
   });
 
-  it.each(['탈퇴한 사용자', '관리자', '운영자', '시스템', 'ADMIN', 'sYsTeM'])('check-nickname says %s is taken', async (nickname) => {
-    const res = await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toBe(true);
-  });
+  it.each(['탈퇴한 사용자', '관리자', '운영자', '시스템', 'ADMIN', 'sYsTeM'])(
+    'check-nickname says %s is taken',
+    async (nickname) => {
+      const res = await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toBe(true);
+    },
+  );
 
   it('refuses malformed input with the field texts', async () => {
-    expectError(await t.post('/api/users/check-loginid', { ip: nextIp(), body: { loginId: 'a'.repeat(21) } }), 400, 'validation_failed', LOGIN_ID_TEXT);
-    expectError(await t.post('/api/users/check-loginid', { ip: nextIp(), body: { loginId: 'bad-id' } }), 400, 'validation_failed', LOGIN_ID_TEXT);
+    expectError(
+      await t.post('/api/users/check-loginid', { ip: nextIp(), body: { loginId: 'a'.repeat(21) } }),
+      400,
+      'validation_failed',
+      LOGIN_ID_TEXT,
+    );
+    expectError(
+      await t.post('/api/users/check-loginid', { ip: nextIp(), body: { loginId: 'bad-id' } }),
+      400,
+      'validation_failed',
+      LOGIN_ID_TEXT,
+    );
     expectError(await t.post('/api/users/check-loginid', { ip: nextIp(), body: {} }), 400, 'validation_failed', LOGIN_ID_TEXT);
-    expectError(await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname: '가'.repeat(21) } }), 400, 'validation_failed', NICK_TEXT);
-    expectError(await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname: 5 } }), 400, 'validation_failed', NICK_TEXT);
+    expectError(
+      await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname: '가'.repeat(21) } }),
+      400,
+      'validation_failed',
+      NICK_TEXT,
+    );
+    expectError(
+      await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname: 5 } }),
+      400,
+      'validation_failed',
+      NICK_TEXT,
+    );
     expectError(await t.post('/api/users/check-nickname', { ip: nextIp(), body: {} }), 400, 'validation_failed', NICK_TEXT);
   });
 
-  it.each(['/api/users/check-loginid', '/api/users/check-nickname'])('%s allows 30 per minute per IP, then 429 with Retry-After', async (url) => {
-    const ip = nextIp();
-    const b = url.endsWith('loginid') ? { loginId: 'some_id' } : { nickname: '어떤닉' };
-    for (let i = 0; i < 30; i++) expect((await t.post(url, { ip, body: b })).statusCode).toBe(200);
-    const res = await t.post(url, { ip, body: b });
-    expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // another address is not affected
-    expect((await t.post(url, { ip: nextIp(), body: b })).statusCode).toBe(200);
-  });
+  it.each(['/api/users/check-loginid', '/api/users/check-nickname'])(
+    '%s allows 30 per minute per IP, then 429 with Retry-After',
+    async (url) => {
+      const ip = nextIp();
+      const b = url.endsWith('loginid') ? { loginId: 'some_id' } : { nickname: '어떤닉' };
+      for (let i = 0; i < 30; i++) expect((await t.post(url, { ip, body: b })).statusCode).toBe(200);
+      const res = await t.post(url, { ip, body: b });
+      expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // another address is not affected
+      expect((await t.post(url, { ip: nextIp(), body: b })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('POST /api/auth/login (3.1, 8.3, 8.4)', () => {
   it('answers exactly {loginId, token, role, nickname} and ignores rememberMe', async () => {
     const u = await t.user();
-    const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: u.loginId, password: u.password, rememberMe: true } });
+    const res = await t.post('/api/auth/login', {
+      ip: nextIp(),
+      body: { loginId: u.loginId, password: u.password, rememberMe: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ loginId: u.loginId, token: expect.any(String), role: 'ROLE_USER', nickname: u.nickname });
@@ -335,7 +367,11 @@ describe('tokens (1.2, 8.1, 8.7)', () => {
   });
 
   it('ignores an invalid token on a public route', async () => {
-    const res = await t.post('/api/users/check-nickname', { ip: nextIp(), token: 'garbage.token.value', body: { nickname: '공개경로닉' } });
+    const res = await t.post('/api/users/check-nickname', {
+      ip: nextIp(),
+      token: 'garbage.token.value',
+      body: { nickname: '공개경로닉' },
+    });
     expect(res.statusCode).toBe(200);
   });
 

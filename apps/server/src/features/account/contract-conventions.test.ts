@@ -49,16 +49,28 @@ describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
   it('stores trimmed values', async () => {
     const u = await t.user();
     const nick = `다듬${uniq()}`;
-    const res = await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ nickname: `  ${nick} `, email: ' trim@example.com  ', phoneNumber: ' 01033334444 ' }) });
+    const res = await t.put(`/api/users/${u.id}`, {
+      token: u.token,
+      body: edit({ nickname: `  ${nick} `, email: ' trim@example.com  ', phoneNumber: ' 01033334444 ' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const me = (await t.get('/api/users/me', { token: u.token })).json();
-    expect(me).toEqual({ id: u.id, loginId: u.loginId, password: null, email: 'trim@example.com', phoneNumber: '01033334444', nickname: nick });
+    expect(me).toEqual({
+      id: u.id,
+      loginId: u.loginId,
+      password: null,
+      email: 'trim@example.com',
+      phoneNumber: '01033334444',
+      nickname: nick,
+    });
   });
 
   it('replaces the password: the old one stops working', async () => {
     const u = await t.user();
-    expect((await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ password: 'brand-new-pass' }) })).statusCode).toBe(200);
+    expect((await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ password: 'brand-new-pass' }) })).statusCode).toBe(
+      200,
+    );
     expectError(await login(u.loginId, u.password), 401, 'invalid_credentials', INVALID_CREDENTIALS);
     expect((await login(u.loginId, 'brand-new-pass')).statusCode).toBe(200);
     expect((await t.get('/api/users/me', { token: u.token })).statusCode).toBe(200);
@@ -90,7 +102,12 @@ describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
     const u = await t.user();
     const bad = { password: 'short', email: 'bad', phoneNumber: '1', nickname: 'x' };
     expectError(await t.put(`/api/users/${u.id}`, { token: u.token, body: bad }), 400, 'validation_failed', PASSWORD_SHORT);
-    expectError(await t.put(`/api/users/${u.id}`, { token: u.token, body: { ...bad, password: '' } }), 400, 'validation_failed', EMAIL_TEXT);
+    expectError(
+      await t.put(`/api/users/${u.id}`, { token: u.token, body: { ...bad, password: '' } }),
+      400,
+      'validation_failed',
+      EMAIL_TEXT,
+    );
     expectError(
       await t.put(`/api/users/${u.id}`, { token: u.token, body: { ...bad, password: null, email: 'ok@example.com' } }),
       400,
@@ -112,7 +129,9 @@ describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
 
   it('lets a user change only the case of their own nickname, or take a withdrawn user’s nickname', async () => {
     const u = await t.user(`CaseMe${uniq()}`);
-    expect((await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ nickname: u.nickname.toUpperCase() }) })).statusCode).toBe(200);
+    expect(
+      (await t.put(`/api/users/${u.id}`, { token: u.token, body: edit({ nickname: u.nickname.toUpperCase() }) })).statusCode,
+    ).toBe(200);
     expect((await t.get('/api/users/me', { token: u.token })).json().nickname).toBe(u.nickname.toUpperCase());
     const gone = await t.user(`떠남${uniq()}`);
     await t.delete(`/api/users/${gone.id}`, { token: gone.token });
@@ -140,7 +159,11 @@ describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
     const b = await t.user();
     const big = await t.put(`/api/users/${b.id}`, { token: a.token, body: edit({ nickname: 'x'.repeat(1_100_000) }) });
     expectError(big, 413, 'payload_too_large', '요청 본문이 너무 큽니다.');
-    const bad = await t.request('PUT', `/api/users/${b.id}`, { token: a.token, body: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const bad = await t.request('PUT', `/api/users/${b.id}`, {
+      token: a.token,
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(bad, 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
   });
 
@@ -168,7 +191,12 @@ describe('DELETE /api/users/{id} (3.1, 7, 8.28)', () => {
     const u = await t.user();
     for (const id of ['abc', '0', '-3', '1.5']) {
       expectError(await t.delete(`/api/users/${id}`, { token: u.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
-      expectError(await t.put(`/api/users/${id}`, { token: u.token, body: {} }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+      expectError(
+        await t.put(`/api/users/${id}`, { token: u.token, body: {} }),
+        400,
+        'bad_request',
+        '요청 형식이 올바르지 않습니다.',
+      );
     }
     expect((await t.get('/api/users/me', { token: u.token })).statusCode).toBe(200);
   });
@@ -187,7 +215,12 @@ describe('DELETE /api/users/{id} (3.1, 7, 8.28)', () => {
 describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
   it('answers an unknown method on a known path and unknown /api paths with the Korean 404', async () => {
     const u = await t.user();
-    expectError(await t.request('PATCH', '/api/users/me', { token: u.token }), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
+    expectError(
+      await t.request('PATCH', '/api/users/me', { token: u.token }),
+      404,
+      'not_found',
+      '요청한 리소스를 찾을 수 없습니다.',
+    );
     expectError(await t.get('/api/users', { token: u.token }), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
   });
 
@@ -235,11 +268,18 @@ describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
 
   it('gives no CORS grant to a foreign origin, even on a successful request', async () => {
     const u = await t.user();
-    const res = await t.get('/api/users/me', { token: u.token, headers: { host: 'app.example:8080', origin: 'http://evil.example' } });
+    const res = await t.get('/api/users/me', {
+      token: u.token,
+      headers: { host: 'app.example:8080', origin: 'http://evil.example' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     const pre = await t.request('OPTIONS', '/api/messages', {
-      headers: { host: 'app.example:8080', origin: 'http://app.example.evil.example:8080', 'access-control-request-method': 'POST' },
+      headers: {
+        host: 'app.example:8080',
+        origin: 'http://app.example.evil.example:8080',
+        'access-control-request-method': 'POST',
+      },
     });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -252,9 +292,17 @@ describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
   it('ignores X-Forwarded-For without TRUST_PROXY: the login limit stays on the socket address', async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) {
-      await t.post('/api/auth/login', { ip, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, body: { loginId: 'nobody_xff', password: 'password1' } });
+      await t.post('/api/auth/login', {
+        ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: { loginId: 'nobody_xff', password: 'password1' },
+      });
     }
-    const res = await t.post('/api/auth/login', { ip, headers: { 'x-forwarded-for': '203.0.113.99' }, body: { loginId: 'nobody_xff', password: 'password1' } });
+    const res = await t.post('/api/auth/login', {
+      ip,
+      headers: { 'x-forwarded-for': '203.0.113.99' },
+      body: { loginId: 'nobody_xff', password: 'password1' },
+    });
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
   });
 
@@ -309,15 +357,23 @@ describe('configured ALLOWED_ORIGINS and TRUST_PROXY (1.7, 1.8)', () => {
     built.app.inject({
       method: 'OPTIONS',
       url: '/api/messages',
-      headers: { host: 'api.example', origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        host: 'api.example',
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
 
-  it.each(['http://web.example:5173', 'https://front.example'])('admits the listed origin %s with credentials', async (origin) => {
-    const res = await preflight(origin);
-    expect(res.statusCode).toBeLessThan(300);
-    expect(res.headers['access-control-allow-origin']).toBe(origin);
-    expect(res.headers['access-control-allow-credentials']).toBe('true');
-  });
+  it.each(['http://web.example:5173', 'https://front.example'])(
+    'admits the listed origin %s with credentials',
+    async (origin) => {
+      const res = await preflight(origin);
+      expect(res.statusCode).toBeLessThan(300);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+    },
+  );
 
   it.each(['http://web.example:5174', 'http://front.example', 'https://front.example.evil.example', 'null'])(
     'admits no other origin: %s',

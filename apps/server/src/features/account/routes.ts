@@ -53,13 +53,19 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/users/check-loginid',
-    { schema: { tags, body: checkLoginIdBody, response: { 200: z.boolean() } }, config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] } },
+    {
+      schema: { tags, body: checkLoginIdBody, response: { 200: z.boolean() } },
+      config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] },
+    },
     async (req) => accounts.loginIdTaken(ctx.db, req.body.loginId),
   );
 
   app.post(
     '/api/users/check-nickname',
-    { schema: { tags, body: checkNicknameBody, response: { 200: z.boolean() } }, config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] } },
+    {
+      schema: { tags, body: checkNicknameBody, response: { 200: z.boolean() } },
+      config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] },
+    },
     async (req) => accounts.nicknameTaken(ctx.db, req.body.nickname),
   );
 
@@ -67,7 +73,10 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     presentMe(await accounts.findActiveUser(ctx.db, requireUser(req).id)),
   );
 
-  const edit = { schema: { tags, params: userIdParams, body: updateUserBody, response: { 200: plainText } }, attachValidation: true };
+  const edit = {
+    schema: { tags, params: userIdParams, body: updateUserBody, response: { 200: plainText } },
+    attachValidation: true,
+  };
   app.put('/api/users/:id', edit, async (req, reply) => {
     authorize(isSelf(requireUser(req), req.params.id), NO_ACCESS);
     await accounts.updateAccount(ctx, req.params.id, validBody(req));

@@ -112,11 +112,7 @@ export async function login(ctx: AppContext, loginId: string, password: string):
   const now = ctx.clock.now();
   const [failure] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, key));
   if (failure?.lockedUntil && failure.lockedUntil > now) {
-    throw new TooManyRequests(
-      (failure.lockedUntil.getTime() - now.getTime()) / 1000,
-      ACCOUNT_LOCKED,
-      'account_locked',
-    );
+    throw new TooManyRequests((failure.lockedUntil.getTime() - now.getTime()) / 1000, ACCOUNT_LOCKED, 'account_locked');
   }
 
   const [user] = await ctx.db

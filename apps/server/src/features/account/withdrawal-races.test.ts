@@ -4,8 +4,27 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationProfiles, applications, basePosts, groupMembers, loginFailures, messages, postTags, users, viewRecords } from '../../db/schema/index.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, recruitmentBody, resetLimits } from '../posts/testing.js';
+import {
+  applicationProfiles,
+  applications,
+  basePosts,
+  groupMembers,
+  loginFailures,
+  messages,
+  postTags,
+  users,
+  viewRecords,
+} from '../../db/schema/index.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  NOON_SEOUL,
+  recruitmentBody,
+  resetLimits,
+} from '../posts/testing.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
@@ -56,10 +75,16 @@ describe('DELETE /api/users/{id}: every table of contract 7', () => {
     expect((await t.post(`/api/base-posts/${open.id}/view`, { token: leaver.token })).statusCode).toBe(204);
 
     // boards and replies stay
-    const board = await t.post('/api/boards', { token: leaver.token, body: { title: '남길 글', content: '본문', categoryId: 1 } });
+    const board = await t.post('/api/boards', {
+      token: leaver.token,
+      body: { title: '남길 글', content: '본문', categoryId: 1 },
+    });
     expect(board.statusCode, board.body).toBe(201);
     const boardId = Number(String(board.headers.location).split('/').pop());
-    const authorBoard = await t.post('/api/boards', { token: author.token, body: { title: '작성자 글', content: '본문', categoryId: 1 } });
+    const authorBoard = await t.post('/api/boards', {
+      token: author.token,
+      body: { title: '작성자 글', content: '본문', categoryId: 1 },
+    });
     const authorBoardId = Number(String(authorBoard.headers.location).split('/').pop());
     expect((await t.post(`/api/boards/${authorBoardId}/view`, { token: leaver.token })).statusCode).toBe(204);
     const reply = await t.post('/api/replies', { token: leaver.token, body: { boardId: authorBoardId, content: '남길 댓글' } });
@@ -78,7 +103,14 @@ describe('DELETE /api/users/{id}: every table of contract 7', () => {
 
     // the tombstone keeps its id; personal fields are cleared; the token version moved on
     const [row] = await t.db.select().from(users).where(eq(users.id, leaver.id));
-    expect(row).toMatchObject({ loginId: null, passwordHash: null, email: null, phoneNumber: null, nickname: null, tokenVersion: 1 });
+    expect(row).toMatchObject({
+      loginId: null,
+      passwordHash: null,
+      email: null,
+      phoneNumber: null,
+      nickname: null,
+      tokenVersion: 1,
+    });
     expect(row.withdrawnAt).not.toBeNull();
     expectError(await t.get('/api/users/me', { token: leaver.token }), 401, 'login_required', '로그인이 필요합니다.');
 
@@ -89,10 +121,24 @@ describe('DELETE /api/users/{id}: every table of contract 7', () => {
     expect(await count(t.db.select().from(postTags).where(eq(postTags.postId, own.id)))).toBe(0);
     expect(await count(t.db.select().from(applications).where(eq(applications.postId, own.id)))).toBe(0);
     expect(await count(t.db.select().from(viewRecords).where(eq(viewRecords.targetId, own.id)))).toBe(0);
-    expect(await count(t.db.select().from(viewRecords).where(eq(viewRecords.viewerKey, `u:${leaver.id}`)))).toBe(0);
+    expect(
+      await count(
+        t.db
+          .select()
+          .from(viewRecords)
+          .where(eq(viewRecords.viewerKey, `u:${leaver.id}`)),
+      ),
+    ).toBe(0);
     expect(await count(t.db.select().from(groupMembers).where(eq(groupMembers.userId, leaver.id)))).toBe(0);
     expect(await count(t.db.select().from(messages).where(eq(messages.receiverId, leaver.id)))).toBe(0);
-    expect(await count(t.db.select().from(loginFailures).where(sql`${loginFailures.key} = lower(${leaver.loginId})`))).toBe(0);
+    expect(
+      await count(
+        t.db
+          .select()
+          .from(loginFailures)
+          .where(sql`${loginFailures.key} = lower(${leaver.loginId})`),
+      ),
+    ).toBe(0);
     expect((await t.get(`/api/applications/${own.id}/list`, { token: other.token })).statusCode).toBe(404);
 
     // counters: the approved seat and the group seat both come back; counted views stay
@@ -122,11 +168,20 @@ describe('DELETE /api/users/{id}: every table of contract 7', () => {
     );
     const again = await t.post('/api/users/register', {
       ip: nextIp(),
-      body: { loginId: leaver.loginId, password: 'password123!', email: 'new@example.com', phoneNumber: '01011112222', nickname: leaver.nickname },
+      body: {
+        loginId: leaver.loginId,
+        password: 'password123!',
+        email: 'new@example.com',
+        phoneNumber: '01011112222',
+        nickname: leaver.nickname,
+      },
     });
     expect(again.statusCode, again.body).toBe(201);
     // the newcomer inherits nothing
-    const newcomer = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: leaver.loginId, password: 'password123!' } });
+    const newcomer = await t.post('/api/auth/login', {
+      ip: nextIp(),
+      body: { loginId: leaver.loginId, password: 'password123!' },
+    });
     const token = newcomer.json().token as string;
     expect((await t.get('/api/messages', { token })).json().totalElements).toBe(0);
     expect((await t.get('/api/applications/my-list', { token })).json()).toEqual([]);
@@ -142,7 +197,10 @@ describe('DELETE /api/users/{id} racing POST /api/groups from the same author', 
       const post = await createRecruitment(t, author);
       expect((await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token })).statusCode).toBeLessThan(300);
       const [group, withdrawal] = await Promise.all([
-        t.post('/api/groups', { token: author.token, body: { basePostId: post.id, name: '경쟁 그룹', description: '동시에 만든 그룹' } }),
+        t.post('/api/groups', {
+          token: author.token,
+          body: { basePostId: post.id, name: '경쟁 그룹', description: '동시에 만든 그룹' },
+        }),
         t.delete(`/api/users/${author.id}`, { token: author.token }),
       ]);
       if (group.statusCode === 201) {
@@ -200,7 +258,10 @@ describe('DELETE /api/users/{id} racing what the same user creates', () => {
       // an apply checked after the withdrawal may first miss the profile that went with it
       if (application.statusCode === 400) expectError(application, 400, 'profile_required');
       else if (application.statusCode !== 201) expectError(application, 401, 'login_required', '로그인이 필요합니다.');
-      const profile = t.post('/api/user-info', { token: leaver.token, body: { contact: '01055556666', field: '백엔드', techStacks: [] } });
+      const profile = t.post('/api/user-info', {
+        token: leaver.token,
+        body: { contact: '01055556666', field: '백엔드', techStacks: [] },
+      });
       expectError(await profile, 401, 'login_required');
       const round = `round ${i}: post ${post.statusCode}, application ${application.statusCode}`;
       expect(await count(t.db.select().from(basePosts).where(eq(basePosts.creatorId, leaver.id))), round).toBe(0);

@@ -62,7 +62,12 @@ describe('POST /api/applications', () => {
     const noProfile = await t.user();
     const apply = (u: TestUser, body: unknown) => t.post('/api/applications', { token: u.token, body });
     const before = await applicationCount();
-    expectError(await t.post('/api/applications', { body: { recruitmentId: post.id } }), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(
+      await t.post('/api/applications', { body: { recruitmentId: post.id } }),
+      401,
+      'login_required',
+      '로그인이 필요합니다.',
+    );
     expectError(await apply(noProfile, {}), 400, 'validation_failed', '공고 정보가 올바르지 않습니다.');
     expectError(await apply(noProfile, { recruitmentId: 'abc' }), 400, 'validation_failed', '공고 정보가 올바르지 않습니다.');
     expectError(await apply(noProfile, { recruitmentId: 999999 }), 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
@@ -108,7 +113,12 @@ describe('POST /api/applications', () => {
       t.post('/api/applications', { token: u.token, body: { recruitmentId: post.id } }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expectError([a, b].find((r) => r.statusCode === 409)!, 409, 'already_applied', '이미 이 공고에 지원했습니다.');
+    expectError(
+      [a, b].find((r) => r.statusCode === 409)!,
+      409,
+      'already_applied',
+      '이미 이 공고에 지원했습니다.',
+    );
     const rows = await t.db.select().from(applications).where(eq(applications.postId, post.id));
     expect(rows).toHaveLength(1);
     expect(await inbox(t, u)).toHaveLength(1);
@@ -128,7 +138,9 @@ describe('POST /api/applications', () => {
   it('answers 404, not a server error, when the post is deleted while the apply is under way', async () => {
     const post = await createRecruitment(t, author);
     const u = await applicantWithProfile();
-    const res = await whilePostIsDeleted(t, post.id, () => t.post('/api/applications', { token: u.token, body: { recruitmentId: post.id } }));
+    const res = await whilePostIsDeleted(t, post.id, () =>
+      t.post('/api/applications', { token: u.token, body: { recruitmentId: post.id } }),
+    );
     expectError(res, 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
     expect(await inbox(t, u)).toEqual([]);
   });
@@ -163,7 +175,16 @@ describe('GET /api/applications/{basePostId}/list', () => {
     const res = await t.get(`/api/applications/${post.id}/list`, { token: author.token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ title: '지원자 목록', totalPages: 2, number: 0, size: 16, totalElements: 17, first: true, last: false, empty: false });
+    expect(body).toMatchObject({
+      title: '지원자 목록',
+      totalPages: 2,
+      number: 0,
+      size: 16,
+      totalElements: 17,
+      first: true,
+      last: false,
+      empty: false,
+    });
     expect(body.applicants).toHaveLength(16);
     expect(body.applicants[0]).toEqual({
       applicationId: ids[16],
@@ -176,12 +197,30 @@ describe('GET /api/applications/{basePostId}/list', () => {
     });
     const page2 = (await t.get(`/api/applications/${post.id}/list?page=1`, { token: author.token })).json();
     expect(page2.applicants).toEqual([
-      { applicationId: ids[0], applicantNickname: users[0].nickname, status: 'PENDING', techStacks: [], field: '', contact: null, userId: users[0].id },
+      {
+        applicationId: ids[0],
+        applicantNickname: users[0].nickname,
+        status: 'PENDING',
+        techStacks: [],
+        field: '',
+        contact: null,
+        userId: users[0].id,
+      },
     ]);
 
     expectError(await t.get(`/api/applications/${post.id}/list`), 401, 'login_required');
-    expectError(await t.get(`/api/applications/${post.id}/list`, { token: users[1].token }), 403, 'forbidden', '지원 리스트를 볼 권한이 없습니다.');
-    expectError(await t.get('/api/applications/999999/list', { token: author.token }), 404, 'not_found', '모집 공고를 찾을 수 없습니다.');
+    expectError(
+      await t.get(`/api/applications/${post.id}/list`, { token: users[1].token }),
+      403,
+      'forbidden',
+      '지원 리스트를 볼 권한이 없습니다.',
+    );
+    expectError(
+      await t.get('/api/applications/999999/list', { token: author.token }),
+      404,
+      'not_found',
+      '모집 공고를 찾을 수 없습니다.',
+    );
     expectError(await t.get('/api/applications/x/list', { token: author.token }), 400, 'bad_request');
   });
 });
@@ -217,9 +256,19 @@ describe('PUT /api/applications/status', () => {
     const idB = await applyTo(t, b, post.id);
     const put = (token: string | undefined, body: unknown) => t.put('/api/applications/status', { token, body });
     expectError(await put(undefined, { applicationId: idA, status: 'APPROVED' }), 401, 'login_required');
-    expectError(await put(author.token, { applicationId: 999999, status: 'APPROVED' }), 404, 'not_found', '지원 정보를 찾을 수 없습니다.');
+    expectError(
+      await put(author.token, { applicationId: 999999, status: 'APPROVED' }),
+      404,
+      'not_found',
+      '지원 정보를 찾을 수 없습니다.',
+    );
     // A stranger learns nothing about the state, even with a bad status value.
-    expectError(await put(a.token, { applicationId: idB, status: 'NOPE' }), 403, 'forbidden', '지원 승인/거절할 권한이 없습니다.');
+    expectError(
+      await put(a.token, { applicationId: idB, status: 'NOPE' }),
+      403,
+      'forbidden',
+      '지원 승인/거절할 권한이 없습니다.',
+    );
     const invalid = '지원 상태 값이 올바르게 전달되지 않았습니다.';
     for (const status of ['PENDING', 'approved', '', null, undefined]) {
       expectError(await put(author.token, { applicationId: idA, status }), 400, 'invalid_status', invalid);
@@ -232,7 +281,12 @@ describe('PUT /api/applications/status', () => {
     // Closing leaves pending applications decidable (a reject still works).
     await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token });
     await t.post('/api/groups', { token: author.token, body: { basePostId: post.id, name: '완성된 그룹', description: '설명' } });
-    expectError(await decide(t, author, idB, 'REJECTED'), 400, 'post_has_group', '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.');
+    expectError(
+      await decide(t, author, idB, 'REJECTED'),
+      400,
+      'post_has_group',
+      '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.',
+    );
   });
 
   it('lets exactly one of two racing approvals take the last seat', async () => {
@@ -243,7 +297,12 @@ describe('PUT /api/applications/status', () => {
     const idB = await applyTo(t, b, post.id);
     const [ra, rb] = await Promise.all([decide(t, author, idA, 'APPROVED'), decide(t, author, idB, 'APPROVED')]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 400]);
-    expectError([ra, rb].find((r) => r.statusCode === 400)!, 400, 'capacity_exceeded', '모집 인원이 초과되었습니다.');
+    expectError(
+      [ra, rb].find((r) => r.statusCode === 400)!,
+      400,
+      'capacity_exceeded',
+      '모집 인원이 초과되었습니다.',
+    );
     expect(await current(post.id)).toBe(2);
     const approved = await t.db.select().from(applications).where(eq(applications.postId, post.id));
     expect(approved.filter((r) => r.status === 'APPROVED')).toHaveLength(1);

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { applicationProfiles, applications, basePosts, groupMembers, messages, users, viewRecords } from '../../db/schema/index.js';
+import {
+  applicationProfiles,
+  applications,
+  basePosts,
+  groupMembers,
+  messages,
+  users,
+  viewRecords,
+} from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { addProfile, applyTo, createRecruitment, createStudy, decide, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
 
@@ -81,17 +89,58 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
     const res = await t.get(`/api/applications/${post.id}/list`, { token: author.token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(keys(body)).toEqual(sorted(['title', 'applicants', 'totalPages', 'number', 'size', 'totalElements', 'first', 'last', 'empty']));
-    expect(body).toMatchObject({ title: 'QA 지원자 목록', totalPages: 1, number: 0, size: 16, totalElements: 1, first: true, last: true, empty: false });
+    expect(keys(body)).toEqual(
+      sorted(['title', 'applicants', 'totalPages', 'number', 'size', 'totalElements', 'first', 'last', 'empty']),
+    );
+    expect(body).toMatchObject({
+      title: 'QA 지원자 목록',
+      totalPages: 1,
+      number: 0,
+      size: 16,
+      totalElements: 1,
+      first: true,
+      last: true,
+      empty: false,
+    });
     expect(body.applicants).toEqual([
-      { applicationId: appId, applicantNickname: 'QA지원자2', status: 'PENDING', techStacks: ['React'], field: '프론트엔드', contact: '01099998888', userId: u.id },
+      {
+        applicationId: appId,
+        applicantNickname: 'QA지원자2',
+        status: 'PENDING',
+        techStacks: ['React'],
+        field: '프론트엔드',
+        contact: '01099998888',
+        userId: u.id,
+      },
     ]);
     await decide(t, author, appId, 'REJECTED');
-    expect((await t.get(`/api/applications/${post.id}/list`, { token: author.token })).json().applicants[0].status).toBe('REJECTED');
-    const empty = (await t.get(`/api/applications/${(await createStudy(t, author)).id}/list?page=2`, { token: author.token })).json();
-    expect(empty).toMatchObject({ applicants: [], totalPages: 0, number: 2, size: 16, totalElements: 0, last: true, empty: true });
-    expectError(await t.get(`/api/applications/999999/list`, { token: author.token }), 404, 'not_found', '모집 공고를 찾을 수 없습니다.');
-    expectError(await t.get(`/api/applications/${post.id}/list`, { token: viewer.token }), 403, 'forbidden', '지원 리스트를 볼 권한이 없습니다.');
+    expect((await t.get(`/api/applications/${post.id}/list`, { token: author.token })).json().applicants[0].status).toBe(
+      'REJECTED',
+    );
+    const empty = (
+      await t.get(`/api/applications/${(await createStudy(t, author)).id}/list?page=2`, { token: author.token })
+    ).json();
+    expect(empty).toMatchObject({
+      applicants: [],
+      totalPages: 0,
+      number: 2,
+      size: 16,
+      totalElements: 0,
+      last: true,
+      empty: true,
+    });
+    expectError(
+      await t.get(`/api/applications/999999/list`, { token: author.token }),
+      404,
+      'not_found',
+      '모집 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.get(`/api/applications/${post.id}/list`, { token: viewer.token }),
+      403,
+      'forbidden',
+      '지원 리스트를 볼 권한이 없습니다.',
+    );
   });
 
   it('an applicant without a profile is listed with field "", techStacks [] and contact null', async () => {
@@ -102,7 +151,15 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
     const res = await t.get(`/api/applications/${post.id}/list`, { token: author.token });
     expect(res.statusCode).toBe(200);
     expect(res.json().applicants).toEqual([
-      { applicationId: appId, applicantNickname: 'QA프로필없음', status: 'PENDING', techStacks: [], field: '', contact: null, userId: u.id },
+      {
+        applicationId: appId,
+        applicantNickname: 'QA프로필없음',
+        status: 'PENDING',
+        techStacks: [],
+        field: '',
+        contact: null,
+        userId: u.id,
+      },
     ]);
   });
 
@@ -149,18 +206,38 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
     expect((await decide(t, author, appA, 'APPROVED')).statusCode).toBe(200);
     const g = await t.post('/api/groups', { token: author.token, body: groupBody(post.id) });
     expect(g.statusCode).toBe(201);
-    expectError(await decide(t, author, appB, 'APPROVED'), 400, 'post_has_group', '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.');
+    expectError(
+      await decide(t, author, appB, 'APPROVED'),
+      400,
+      'post_has_group',
+      '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.',
+    );
     const rows = await t.db.select().from(applications).where(eq(applications.id, appB));
     expect(rows[0].status).toBe('PENDING');
   });
 
   it('profile: my-info exact keys; POST/PUT answer the Profile shape', async () => {
     const u = await t.user('QA프로필');
-    const created = await t.post('/api/user-info', { token: u.token, body: { contact: ' 0101234567 ', field: ' 백엔드 ', techStacks: [' Go ', 'go', 'Rust'] } });
+    const created = await t.post('/api/user-info', {
+      token: u.token,
+      body: { contact: ' 0101234567 ', field: ' 백엔드 ', techStacks: [' Go ', 'go', 'Rust'] },
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ id: expect.any(Number), userId: u.id, contact: '0101234567', techStacks: ['Go', 'Rust'], field: '백엔드' });
+    expect(created.json()).toEqual({
+      id: expect.any(Number),
+      userId: u.id,
+      contact: '0101234567',
+      techStacks: ['Go', 'Rust'],
+      field: '백엔드',
+    });
     const info = (await t.get('/api/user-info/my-info', { token: u.token })).json();
-    expect(info).toEqual({ nickname: 'QA프로필', email: `${u.loginId}@example.com`, contact: '0101234567', techStacks: ['Go', 'Rust'], field: '백엔드' });
+    expect(info).toEqual({
+      nickname: 'QA프로필',
+      email: `${u.loginId}@example.com`,
+      contact: '0101234567',
+      techStacks: ['Go', 'Rust'],
+      field: '백엔드',
+    });
     const put = await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: '풀스택', techStacks: null } });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ id: created.json().id, userId: u.id, contact: '비공개', techStacks: [], field: '풀스택' });
@@ -173,14 +250,19 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
       );
     }
     expectError(
-      await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: 'x', techStacks: Array.from({ length: 21 }, (_, i) => `s${i}`) } }),
+      await t.put('/api/user-info', {
+        token: u.token,
+        body: { contact: '비공개', field: 'x', techStacks: Array.from({ length: 21 }, (_, i) => `s${i}`) },
+      }),
       400,
       'validation_failed',
       '기술 스택은 최대 20개까지 등록할 수 있습니다.',
     );
     // 21 items with duplicates that collapse to 20 are fine
     const dupes = [...Array.from({ length: 20 }, (_, i) => `s${i}`), 'S0'];
-    expect((await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: 'x', techStacks: dupes } })).statusCode).toBe(200);
+    expect(
+      (await t.put('/api/user-info', { token: u.token, body: { contact: '비공개', field: 'x', techStacks: dupes } })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -216,7 +298,12 @@ describe('POST /api/groups (3.6)', () => {
 
   it('checks permission before state: a stranger on an open post gets 403', async () => {
     const r = await createRecruitment(t, author);
-    expectError(await t.post('/api/groups', { token: viewer.token, body: groupBody(r.id) }), 403, 'forbidden', '그룹을 생성할 권한이 없습니다.');
+    expectError(
+      await t.post('/api/groups', { token: viewer.token, body: groupBody(r.id) }),
+      403,
+      'forbidden',
+      '그룹을 생성할 권한이 없습니다.',
+    );
   });
 
   it('a basePostId that is not an id is 400 validation_failed', async () => {
@@ -241,7 +328,9 @@ describe('system 쪽지 (4.1)', () => {
       [author.id, "QA쪽지지원님이 'QA 쪽지 공고' 공고에 지원하였습니다. 승인 및 거부를 눌러주세요.", false],
     ]);
     await decide(t, author, appId, 'APPROVED');
-    expect((await inbox(t, u)).at(-1)).toBe('▷QA 쪽지 공고◁ 공고에 승인되었습니다! 그룹과 채팅방이 만들어질 때까지 기다려주세요.');
+    expect((await inbox(t, u)).at(-1)).toBe(
+      '▷QA 쪽지 공고◁ 공고에 승인되었습니다! 그룹과 채팅방이 만들어질 때까지 기다려주세요.',
+    );
     const v = await member();
     await decide(t, author, await applyTo(t, v, post.id), 'REJECTED');
     expect((await inbox(t, v)).at(-1)).toBe('▷QA 쪽지 공고◁ 공고에 거절되었습니다.');
@@ -268,7 +357,10 @@ describe('withdrawal (7)', () => {
     const post = await createRecruitment(t, author, { totalMembers: 5 });
     const appId = await applyTo(t, leaver, post.id);
     await decide(t, author, appId, 'APPROVED');
-    const sent = await t.post('/api/messages', { token: leaver.token, body: { receiverName: 'QA작성자', content: '안녕하세요' } });
+    const sent = await t.post('/api/messages', {
+      token: leaver.token,
+      body: { receiverName: 'QA작성자', content: '안녕하세요' },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(await current(post.id)).toBe(2);
     const res = await withdraw(leaver);
@@ -282,16 +374,31 @@ describe('withdrawal (7)', () => {
     expect(list.totalElements).toBe(0);
     expect(await current(post.id)).toBe(1);
     const mine = (await t.get('/api/base-posts/my-posts', { token: author.token })).json();
-    expect(mine.find((p: { basePostId: number }) => p.basePostId === post.id)).toMatchObject({ applicantCount: 0, currentMembers: 1 });
+    expect(mine.find((p: { basePostId: number }) => p.basePostId === post.id)).toMatchObject({
+      applicantCount: 0,
+      currentMembers: 1,
+    });
   });
 
   it('view records of the user go, the counted views stay; a 쪽지 to the withdrawn name is refused', async () => {
     const leaver = await t.user('QA조회후탈퇴');
     const post = await createRecruitment(t, author);
     expect((await t.post(`/api/base-posts/${post.id}/view`, { token: leaver.token })).statusCode).toBe(204);
-    expect((await t.db.select().from(viewRecords).where(eq(viewRecords.viewerKey, `u:${leaver.id}`))).length).toBe(1);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(viewRecords)
+          .where(eq(viewRecords.viewerKey, `u:${leaver.id}`))
+      ).length,
+    ).toBe(1);
     expect((await withdraw(leaver)).statusCode).toBe(200);
-    expect(await t.db.select().from(viewRecords).where(eq(viewRecords.viewerKey, `u:${leaver.id}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(viewRecords)
+        .where(eq(viewRecords.viewerKey, `u:${leaver.id}`)),
+    ).toEqual([]);
     expect((await t.db.select().from(basePosts).where(eq(basePosts.id, post.id)))[0].views).toBe(1);
     for (const receiverName of ['QA조회후탈퇴', '탈퇴한 사용자', '[시스템]']) {
       expectError(

@@ -9,15 +9,18 @@ import { sendText } from '../../lib/reply.js';
 import * as applications from './service.js';
 import { STATUS_UPDATED } from './texts.js';
 
-
 export default function applicationRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['applications'];
 
-  app.post('/api/applications', { schema: { tags, body: applyBody, response: { 201: applyResult } }, config: { rateLimit: [LIMITS.apply] } }, async (req, reply) => {
-    const user = requireUser(req);
-    return reply.status(201).send(await applications.apply(ctx, user, req.body.recruitmentId));
-  });
+  app.post(
+    '/api/applications',
+    { schema: { tags, body: applyBody, response: { 201: applyResult } }, config: { rateLimit: [LIMITS.apply] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      return reply.status(201).send(await applications.apply(ctx, user, req.body.recruitmentId));
+    },
+  );
 
   app.get('/api/applications/my-list', { schema: { tags, response: { 200: z.array(myApplication) } } }, async (req) =>
     applications.myApplications(ctx, requireUser(req)),
@@ -36,8 +39,12 @@ export default function applicationRoutes(fastify: FastifyInstance, ctx: AppCont
     async (req) => applications.applicantList(ctx, requireUser(req), req.params.basePostId, req.query.page),
   );
 
-  app.put('/api/applications/status', { schema: { tags, body: statusBody, response: { 200: plainText } } }, async (req, reply) => {
-    await applications.decide(ctx, requireUser(req), req.body.applicationId, req.body.status);
-    return sendText(reply, 200, STATUS_UPDATED);
-  });
+  app.put(
+    '/api/applications/status',
+    { schema: { tags, body: statusBody, response: { 200: plainText } } },
+    async (req, reply) => {
+      await applications.decide(ctx, requireUser(req), req.body.applicationId, req.body.status);
+      return sendText(reply, 200, STATUS_UPDATED);
+    },
+  );
 }

@@ -13,7 +13,13 @@ import { effectiveInactive, isEffectivelyInactive } from '../posts/inactivity.js
 import { hasGroup, loadPost, lockPost, todayIn } from '../posts/queries.js';
 import { findProfile } from '../profile/queries.js';
 import { canDecideApplication, canReviewApplicants, isOwnPost } from './policy.js';
-import { presentApplicant, presentApplyResult, presentMyApplication, type ApplicantRow, type MyApplicationRow } from './presenter.js';
+import {
+  presentApplicant,
+  presentApplyResult,
+  presentMyApplication,
+  type ApplicantRow,
+  type MyApplicationRow,
+} from './presenter.js';
 import * as T from './texts.js';
 
 const APPLICANTS_PAGE = 16;

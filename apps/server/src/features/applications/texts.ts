@@ -18,5 +18,6 @@ export const STATUS_UPDATED = '지원 상태가 업데이트 되었습니다.';
 export const appliedMessage = (title: string) => `▷${title}◁ 공고에 지원하셨습니다. 승인될 때까지 기다려주세요.`;
 export const newApplicantMessage = (nickname: string, title: string) =>
   `${nickname}님이 '${title}' 공고에 지원하였습니다. 승인 및 거부를 눌러주세요.`;
-export const approvedMessage = (title: string) => `▷${title}◁ 공고에 승인되었습니다! 그룹과 채팅방이 만들어질 때까지 기다려주세요.`;
+export const approvedMessage = (title: string) =>
+  `▷${title}◁ 공고에 승인되었습니다! 그룹과 채팅방이 만들어질 때까지 기다려주세요.`;
 export const rejectedMessage = (title: string) => `▷${title}◁ 공고에 거절되었습니다.`;

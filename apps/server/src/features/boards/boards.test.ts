@@ -91,7 +91,14 @@ describe('POST /api/boards', () => {
     expect(res.body).toBe('게시글이 성공적으로 등록되었습니다.');
     const id = Number(/^\/api\/boards\/(\d+)$/.exec(String(res.headers.location))![1]);
     const row = await boardRow(id);
-    expect(row).toMatchObject({ authorId: alice.id, categoryId: 3, title: '첫 글', content: '본문\n둘째 줄', views: 0, replyCount: 0 });
+    expect(row).toMatchObject({
+      authorId: alice.id,
+      categoryId: 3,
+      title: '첫 글',
+      content: '본문\n둘째 줄',
+      views: 0,
+      replyCount: 0,
+    });
   });
 
   it.each([
@@ -108,7 +115,10 @@ describe('POST /api/boards', () => {
     [{ categoryId: 0 }, '카테고리를 찾을 수 없습니다.'],
   ])('refuses %j with 400 and stores nothing', async (over, text) => {
     const before = await boardTotal();
-    const res = await t.post('/api/boards', { token: alice.token, body: { title: '제목', content: '내용', categoryId: 1, ...over } });
+    const res = await t.post('/api/boards', {
+      token: alice.token,
+      body: { title: '제목', content: '내용', categoryId: 1, ...over },
+    });
     expectError(res, 400, 'validation_failed', text);
     expect(await boardTotal()).toBe(before);
   });
@@ -118,7 +128,12 @@ describe('POST /api/boards', () => {
   });
 
   it('needs login', async () => {
-    expectError(await t.post('/api/boards', { body: { title: 'a', content: 'b', categoryId: 1 } }), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(
+      await t.post('/api/boards', { body: { title: 'a', content: 'b', categoryId: 1 } }),
+      401,
+      'login_required',
+      '로그인이 필요합니다.',
+    );
   });
 
   it('allows 20 posts per hour per user, then 429 with Retry-After', async () => {
@@ -136,10 +151,14 @@ describe('POST /api/boards', () => {
     const user = await t.user();
     const post = { title: '모집', description: '설명', topic: '주제', totalMembers: 3, dueDate: '2030-01-01' };
     const study = { ...post, startDate: '2030-01-02', endDate: '2030-02-01' };
-    for (let i = 0; i < 7; i++) expect((await t.post('/api/recruitments', { token: user.token, body: post })).statusCode).toBe(201);
-    for (let i = 0; i < 7; i++) expect((await t.post('/api/study-groups', { token: user.token, body: study })).statusCode).toBe(201);
+    for (let i = 0; i < 7; i++)
+      expect((await t.post('/api/recruitments', { token: user.token, body: post })).statusCode).toBe(201);
+    for (let i = 0; i < 7; i++)
+      expect((await t.post('/api/study-groups', { token: user.token, body: study })).statusCode).toBe(201);
     for (let i = 0; i < 6; i++) {
-      expect((await t.post('/api/boards', { token: user.token, body: { title: `t${i}`, content: 'c', categoryId: 1 } })).statusCode).toBe(201);
+      expect(
+        (await t.post('/api/boards', { token: user.token, body: { title: `t${i}`, content: 'c', categoryId: 1 } })).statusCode,
+      ).toBe(201);
     }
     const before = await boardTotal();
     const res = await t.post('/api/boards', { token: user.token, body: { title: 'x', content: 'c', categoryId: 1 } });
@@ -147,7 +166,9 @@ describe('POST /api/boards', () => {
     expect(await boardTotal()).toBe(before);
     expect((await t.post('/api/recruitments', { token: user.token, body: post })).statusCode).toBe(429);
     // another user has a window of their own
-    expect((await t.post('/api/boards', { token: carol.token, body: { title: 'y', content: 'c', categoryId: 1 } })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/boards', { token: carol.token, body: { title: 'y', content: 'c', categoryId: 1 } })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -349,7 +370,11 @@ describe('POST /api/boards/{id}/view and GET /api/boards/popular', () => {
     const viewed: number[] = [];
     for (let i = 0; i < 6; i++) viewed.push(await createBoard(carol, { title: `인기 ${i}` }));
     const views = [5, 3, 3, 2, 1, 1];
-    for (let i = 0; i < 6; i++) await t.db.update(boards).set({ views: 1000 + views[i] }).where(eq(boards.id, viewed[i]));
+    for (let i = 0; i < 6; i++)
+      await t.db
+        .update(boards)
+        .set({ views: 1000 + views[i] })
+        .where(eq(boards.id, viewed[i]));
     const res = await t.get('/api/boards/popular');
     expect(res.statusCode).toBe(200);
     const items = res.json() as Item[];
@@ -362,7 +387,10 @@ describe('POST /api/boards/{id}/view and GET /api/boards/popular', () => {
 describe('PUT and DELETE /api/boards/{id}', () => {
   it('the author edits title and content; the category stays', async () => {
     const id = await createBoard(alice, { categoryId: 4 });
-    const res = await t.put(`/api/boards/${id}`, { token: alice.token, body: { title: ' 새 제목 ', content: '새 내용', categoryId: 1 } });
+    const res = await t.put(`/api/boards/${id}`, {
+      token: alice.token,
+      body: { title: ' 새 제목 ', content: '새 내용', categoryId: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('게시글이 성공적으로 수정되었습니다.');
     expect(await boardRow(id)).toMatchObject({ title: '새 제목', content: '새 내용', categoryId: 4 });
@@ -370,11 +398,36 @@ describe('PUT and DELETE /api/boards/{id}', () => {
 
   it('edit errors in order: 404, 403 (before validation), validation; nothing changes', async () => {
     const id = await createBoard(alice, { title: '원래' });
-    expectError(await t.put('/api/boards/999999', { token: alice.token, body: { title: 'a', content: 'b' } }), 404, 'not_found', '찾을 수 없는 게시글 입니다.');
-    expectError(await t.put(`/api/boards/${id}`, { token: bob.token, body: { title: '', content: '' } }), 403, 'forbidden', '게시글을 수정할 권한이 없습니다.');
-    expectError(await t.put(`/api/boards/${id}`, { token: alice.token, body: { title: '', content: 'b' } }), 400, 'validation_failed', '제목을 입력해주세요.');
-    expectError(await t.put(`/api/boards/${id}`, { token: alice.token, body: { title: 'a', content: ' ' } }), 400, 'validation_failed', '내용을 입력해주세요.');
-    expectError(await t.put(`/api/boards/${id}`, { body: { title: 'a', content: 'b' } }), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(
+      await t.put('/api/boards/999999', { token: alice.token, body: { title: 'a', content: 'b' } }),
+      404,
+      'not_found',
+      '찾을 수 없는 게시글 입니다.',
+    );
+    expectError(
+      await t.put(`/api/boards/${id}`, { token: bob.token, body: { title: '', content: '' } }),
+      403,
+      'forbidden',
+      '게시글을 수정할 권한이 없습니다.',
+    );
+    expectError(
+      await t.put(`/api/boards/${id}`, { token: alice.token, body: { title: '', content: 'b' } }),
+      400,
+      'validation_failed',
+      '제목을 입력해주세요.',
+    );
+    expectError(
+      await t.put(`/api/boards/${id}`, { token: alice.token, body: { title: 'a', content: ' ' } }),
+      400,
+      'validation_failed',
+      '내용을 입력해주세요.',
+    );
+    expectError(
+      await t.put(`/api/boards/${id}`, { body: { title: 'a', content: 'b' } }),
+      401,
+      'login_required',
+      '로그인이 필요합니다.',
+    );
     expect((await boardRow(id)).title).toBe('원래');
   });
 
@@ -392,7 +445,10 @@ describe('PUT and DELETE /api/boards/{id}', () => {
     expect(res.body).toBe('게시글이 성공적으로 삭제되었습니다.');
     expect(await boardRow(id)).toBeUndefined();
     expect(await replyTotal(id)).toBe(0);
-    const views = await t.db.select().from(viewRecords).where(and(eq(viewRecords.targetKind, 'BOARD'), eq(viewRecords.targetId, id)));
+    const views = await t.db
+      .select()
+      .from(viewRecords)
+      .where(and(eq(viewRecords.targetKind, 'BOARD'), eq(viewRecords.targetId, id)));
     expect(views).toEqual([]);
     expectError(await t.get(`/api/boards/${id}`), 404, 'not_found', '게시글이 존재하지 않습니다.');
   });
@@ -403,17 +459,43 @@ describe('missing or non-object bodies', () => {
     const id = await createBoard(alice, { title: '원래' });
     const reply = await addReply(bob, id, '원래 댓글');
     const json = { 'content-type': 'application/json' };
-    const bodies = [{}, { body: '', headers: json }, { body: 'null', headers: json }, { body: '[]', headers: json }, { body: '"x"', headers: json }];
+    const bodies = [
+      {},
+      { body: '', headers: json },
+      { body: 'null', headers: json },
+      { body: '[]', headers: json },
+      { body: '"x"', headers: json },
+    ];
     const before = { boards: await boardTotal(), replies: await replyTotal(id) };
     for (const opts of bodies) {
       expectError(await t.post('/api/boards', { token: alice.token, ...opts }), 400, 'validation_failed', '제목을 입력해주세요.');
-      expectError(await t.put(`/api/boards/${id}`, { token: alice.token, ...opts }), 400, 'validation_failed', '제목을 입력해주세요.');
-      expectError(await t.post('/api/replies', { token: bob.token, ...opts }), 400, 'validation_failed', '게시글 정보가 올바르지 않습니다.');
-      expectError(await t.put(`/api/replies/${reply.id}`, { token: bob.token, ...opts }), 400, 'validation_failed', '댓글 내용을 입력해주세요.');
+      expectError(
+        await t.put(`/api/boards/${id}`, { token: alice.token, ...opts }),
+        400,
+        'validation_failed',
+        '제목을 입력해주세요.',
+      );
+      expectError(
+        await t.post('/api/replies', { token: bob.token, ...opts }),
+        400,
+        'validation_failed',
+        '게시글 정보가 올바르지 않습니다.',
+      );
+      expectError(
+        await t.put(`/api/replies/${reply.id}`, { token: bob.token, ...opts }),
+        400,
+        'validation_failed',
+        '댓글 내용을 입력해주세요.',
+      );
     }
     // existence and permission still come first on the edits
     expectError(await t.put('/api/boards/999999', { token: alice.token }), 404, 'not_found', '찾을 수 없는 게시글 입니다.');
-    expectError(await t.put(`/api/replies/${reply.id}`, { token: alice.token }), 403, 'forbidden', '댓글을 수정할 권한이 없습니다.');
+    expectError(
+      await t.put(`/api/replies/${reply.id}`, { token: alice.token }),
+      403,
+      'forbidden',
+      '댓글을 수정할 권한이 없습니다.',
+    );
     expect({ boards: await boardTotal(), replies: await replyTotal(id) }).toEqual(before);
     expect(await boardRow(id)).toMatchObject({ title: '원래', replyCount: 1 });
     expect((await detail(id)).replies.content[0]).toMatchObject({ content: '원래 댓글', edited: false });

@@ -30,14 +30,29 @@ beforeEach(async () => {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
 const BOARD_ITEM_KEYS = ['authorNickname', 'boardId', 'createdAt', 'replyCount', 'title', 'views'];
-const BOARD_KEYS = ['author', 'authorNickname', 'boardId', 'category', 'content', 'createdAt', 'id', 'replyCount', 'title', 'updatedAt', 'views'];
+const BOARD_KEYS = [
+  'author',
+  'authorNickname',
+  'boardId',
+  'category',
+  'content',
+  'createdAt',
+  'id',
+  'replyCount',
+  'title',
+  'updatedAt',
+  'views',
+];
 const REPLY_KEYS = ['authorId', 'authorNickname', 'boardId', 'content', 'createdAt', 'edited', 'id', 'parentReplyId'];
 const PAGE_KEYS = ['content', 'empty', 'first', 'last', 'number', 'size', 'totalElements', 'totalPages'];
 const keys = (o: unknown) => Object.keys(o as object).sort();
 
 async function createBoard(user: TestUser, over: Record<string, unknown> = {}): Promise<number> {
   t.clock.advance(1000);
-  const res = await t.post('/api/boards', { token: user.token, body: { title: '제목', content: '내용', categoryId: 1, ...over } });
+  const res = await t.post('/api/boards', {
+    token: user.token,
+    body: { title: '제목', content: '내용', categoryId: 1, ...over },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return Number(/^\/api\/boards\/(\d+)$/.exec(String(res.headers.location))![1]);
 }
@@ -107,7 +122,16 @@ describe('shapes (3.10, 1.1)', () => {
   it('a board with no replies has an empty reply page: totalPages 0, first, last and empty true', async () => {
     const id = await createBoard(alice);
     const detail = (await t.get(`/api/boards/${id}?page=3`)).json();
-    expect(detail.replies).toEqual({ content: [], number: 3, size: 10, totalElements: 0, totalPages: 0, first: false, last: true, empty: true });
+    expect(detail.replies).toEqual({
+      content: [],
+      number: 3,
+      size: 10,
+      totalElements: 0,
+      totalPages: 0,
+      first: false,
+      last: true,
+      empty: true,
+    });
     const zero = (await t.get(`/api/boards/${id}?page=undefined`)).json();
     expect(zero.replies).toMatchObject({ number: 0, totalPages: 0, first: true, last: true, empty: true });
   });
@@ -136,13 +160,20 @@ describe('public access with a bad token (1.2)', () => {
       expect((await t.post(`/api/boards/${id}/view`, { token, ip: nextIp() })).statusCode).toBe(204);
     }
     // the ignored token does not count as the user: the anonymous key is used
-    const rows = await t.db.select().from(viewRecords).where(and(eq(viewRecords.targetKind, 'BOARD'), eq(viewRecords.targetId, id)));
+    const rows = await t.db
+      .select()
+      .from(viewRecords)
+      .where(and(eq(viewRecords.targetKind, 'BOARD'), eq(viewRecords.targetId, id)));
     expect(rows.every((r) => r.viewerKey.startsWith('a:'))).toBe(true);
   });
 
   it('another user sees author.loginId null; the author sees their own', async () => {
     const id = await createBoard(alice);
-    expect((await t.get(`/api/boards/${id}`, { token: bob.token })).json().board.author).toEqual({ id: alice.id, loginId: null, nickname: 'QA앨리스' });
+    expect((await t.get(`/api/boards/${id}`, { token: bob.token })).json().board.author).toEqual({
+      id: alice.id,
+      loginId: null,
+      nickname: 'QA앨리스',
+    });
     expect((await t.get(`/api/boards/${id}`, { token: alice.token })).json().board.author.loginId).toBe(alice.loginId);
   });
 });
@@ -167,7 +198,10 @@ describe('input rules (1.5, 1.6)', () => {
   it('counts lengths in code points (emoji)', async () => {
     const emoji = '😀';
     await createBoard(alice, { title: emoji.repeat(100) });
-    const res = await t.post('/api/boards', { token: alice.token, body: { title: emoji.repeat(101), content: 'x', categoryId: 1 } });
+    const res = await t.post('/api/boards', {
+      token: alice.token,
+      body: { title: emoji.repeat(101), content: 'x', categoryId: 1 },
+    });
     expectError(res, 400, 'validation_failed', '제목은 최대 100자까지 입력 가능합니다.');
     const id = await createBoard(alice);
     await addReply(bob, { boardId: id, content: emoji.repeat(500) });
@@ -185,9 +219,21 @@ describe('input rules (1.5, 1.6)', () => {
     expect(r.content).toBe('앞뒤 공백');
     const edit = await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '\n 고친 댓글 \t' } });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ id: r.id, content: '고친 댓글', edited: true, boardId: id, authorId: bob.id, parentReplyId: null });
+    expect(edit.json()).toMatchObject({
+      id: r.id,
+      content: '고친 댓글',
+      edited: true,
+      boardId: id,
+      authorId: bob.id,
+      parentReplyId: null,
+    });
     expect(keys(edit.json())).toEqual(REPLY_KEYS);
-    expectError(await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '   ' } }), 400, 'validation_failed', '댓글 내용을 입력해주세요.');
+    expectError(
+      await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '   ' } }),
+      400,
+      'validation_failed',
+      '댓글 내용을 입력해주세요.',
+    );
     expectError(
       await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '가'.repeat(501) } }),
       400,
@@ -234,7 +280,12 @@ describe('input rules (1.5, 1.6)', () => {
     for (const url of ['/api/boards/0', '/api/boards/-1', '/api/boards/1.5', '/api/boards/abc']) {
       expectError(await t.get(url), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     }
-    expectError(await t.put('/api/replies/abc', { token: bob.token, body: { content: 'x' } }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    expectError(
+      await t.put('/api/replies/abc', { token: bob.token, body: { content: 'x' } }),
+      400,
+      'bad_request',
+      '요청 형식이 올바르지 않습니다.',
+    );
     expectError(await t.delete('/api/replies/0', { token: bob.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     expectError(await t.post('/api/boards/abc/view'), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
   });
@@ -249,9 +300,19 @@ describe('input rules (1.5, 1.6)', () => {
 
 describe('404 texts for the reply and board routes (3.10)', () => {
   it('each route has its own not-found text', async () => {
-    expectError(await t.put('/api/boards/999999', { token: alice.token, body: { title: 'a', content: 'b' } }), 404, 'not_found', '찾을 수 없는 게시글 입니다.');
+    expectError(
+      await t.put('/api/boards/999999', { token: alice.token, body: { title: 'a', content: 'b' } }),
+      404,
+      'not_found',
+      '찾을 수 없는 게시글 입니다.',
+    );
     expectError(await t.delete('/api/boards/999999', { token: alice.token }), 404, 'not_found', '게시글을 찾을 수 없습니다.');
-    expectError(await t.put('/api/replies/999999', { token: alice.token, body: { content: 'x' } }), 404, 'not_found', '댓글이 존재하지 않습니다.');
+    expectError(
+      await t.put('/api/replies/999999', { token: alice.token, body: { content: 'x' } }),
+      404,
+      'not_found',
+      '댓글이 존재하지 않습니다.',
+    );
     expectError(await t.delete('/api/replies/999999', { token: alice.token }), 404, 'not_found', '댓글이 존재하지 않습니다.');
     expectError(await t.post('/api/boards/999999/view', { ip: nextIp() }), 404, 'not_found', '게시글을 찾을 수 없습니다.');
     expectError(await t.get('/api/boards/999999'), 404, 'not_found', '게시글이 존재하지 않습니다.');
@@ -264,8 +325,18 @@ describe('404 texts for the reply and board routes (3.10)', () => {
     expect(del.statusCode).toBe(200);
     expect(del.headers['content-type']).toMatch(/^text\/plain; charset=utf-8/);
     expect(del.body).toBe('게시글이 성공적으로 삭제되었습니다.');
-    expectError(await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: 'x' } }), 404, 'not_found', '댓글이 존재하지 않습니다.');
-    expectError(await t.post('/api/replies', { token: bob.token, body: { boardId: id, content: 'x' } }), 404, 'not_found', '게시글이 존재하지 않습니다.');
+    expectError(
+      await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: 'x' } }),
+      404,
+      'not_found',
+      '댓글이 존재하지 않습니다.',
+    );
+    expectError(
+      await t.post('/api/replies', { token: bob.token, body: { boardId: id, content: 'x' } }),
+      404,
+      'not_found',
+      '게시글이 존재하지 않습니다.',
+    );
   });
 });
 
@@ -276,7 +347,11 @@ describe('reply 쪽지 and withdrawn users (4.1, 7)', () => {
     const [system] = await t.db.select().from(users).where(eq(users.system, true));
     const rows = await t.db.select().from(messages).where(eq(messages.receiverId, alice.id));
     const last = rows.sort((a, b) => a.id - b.id).at(-1)!;
-    expect(last).toMatchObject({ senderId: system.id, content: "'쪽지 확인용 글' 게시글에 새로운 댓글이 달렸습니다.", read: false });
+    expect(last).toMatchObject({
+      senderId: system.id,
+      content: "'쪽지 확인용 글' 게시글에 새로운 댓글이 달렸습니다.",
+      read: false,
+    });
     const recent = (await t.get('/api/messages/recent', { token: alice.token })).json();
     expect(recent[0].senderName).toBe('[시스템]');
   });
@@ -314,7 +389,12 @@ describe('reply 쪽지 and withdrawn users (4.1, 7)', () => {
     const list = (await t.get('/api/boards')).json();
     expect(list.content.find((b: { boardId: number }) => b.boardId === id).authorNickname).toBe('탈퇴한 사용자');
     // nobody can edit it
-    expectError(await t.put(`/api/boards/${id}`, { token: bob.token, body: { title: 'a', content: 'b' } }), 403, 'forbidden', '게시글을 수정할 권한이 없습니다.');
+    expectError(
+      await t.put(`/api/boards/${id}`, { token: bob.token, body: { title: 'a', content: 'b' } }),
+      403,
+      'forbidden',
+      '게시글을 수정할 권한이 없습니다.',
+    );
     // the search by author does not find the old nickname
     const found = (await t.get('/api/boards/search?searchType=author&keyword=QA탈퇴예정')).json();
     expect(found.totalElements).toBe(0);
@@ -336,7 +416,9 @@ describe('search and paging details (1.4, 3.10)', () => {
     await createBoard(alice, { title: '다른 공지', categoryId: 3 });
     const byId = (await t.get(`/api/boards/search?keyword=${encodeURIComponent(tag)}&category=3`)).json();
     expect(byId.content.map((b: { title: string }) => b.title)).toEqual([`${tag} 공지`]);
-    const byName = (await t.get(`/api/boards/search?keyword=${encodeURIComponent(tag)}&category=${encodeURIComponent('공지글')}`)).json();
+    const byName = (
+      await t.get(`/api/boards/search?keyword=${encodeURIComponent(tag)}&category=${encodeURIComponent('공지글')}`)
+    ).json();
     expect(byName.totalElements).toBe(1);
     const all = (await t.get(`/api/boards/search?keyword=${encodeURIComponent(tag)}&category=ALL&size=1&sort=title`)).json();
     expect(all.totalElements).toBe(2);
@@ -369,7 +451,9 @@ describe('view de-duplication under concurrency (8.23)', () => {
     await Promise.all(Array.from({ length: 8 }, () => t.post(`/api/boards/${id}/view`, { token: bob.token })));
     expect((await boardRow(id)).views).toBe(1);
     const ip = nextIp();
-    await Promise.all(Array.from({ length: 8 }, () => t.post(`/api/boards/${id}/view`, { ip, headers: { 'user-agent': 'qa-agent' } })));
+    await Promise.all(
+      Array.from({ length: 8 }, () => t.post(`/api/boards/${id}/view`, { ip, headers: { 'user-agent': 'qa-agent' } })),
+    );
     expect((await boardRow(id)).views).toBe(2);
     t.clock.advance(24 * 60 * 60 * 1000 + 1000);
     await t.post(`/api/boards/${id}/view`, { token: alice.token, ip: nextIp() });
@@ -388,6 +472,11 @@ describe('reply delete counts (3.10)', () => {
     expect(res.body).toBe('댓글이 성공적으로 삭제되었습니다.');
     expect((await boardRow(id)).replyCount).toBe(1);
     expect((await t.db.select().from(replies).where(eq(replies.id, top.id))).length).toBe(1);
-    expectError(await t.delete(`/api/replies/${child.id}`, { token: alice.token }), 404, 'not_found', '댓글이 존재하지 않습니다.');
+    expectError(
+      await t.delete(`/api/replies/${child.id}`, { token: alice.token }),
+      404,
+      'not_found',
+      '댓글이 존재하지 않습니다.',
+    );
   });
 });

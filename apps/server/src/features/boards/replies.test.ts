@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {  count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { boards, messages, replies } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
@@ -84,7 +84,10 @@ describe('POST /api/replies', () => {
   it('creates a top-level reply as the caller (authorId ignored) and sends the author a 쪽지', async () => {
     const id = await createBoard(alice, { title: '댓글 알림' });
     const before = (await inbox(alice.id)).length;
-    const res = await t.post('/api/replies', { token: bob.token, body: { boardId: String(id), content: ' 좋은 글 ', authorId: carol.id } });
+    const res = await t.post('/api/replies', {
+      token: bob.token,
+      body: { boardId: String(id), content: ' 좋은 글 ', authorId: carol.id },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       id: expect.any(Number),
@@ -121,7 +124,10 @@ describe('POST /api/replies', () => {
       const res = await t.post('/api/replies', { token: bob.token, body: { boardId: id, content: '답글', parentReplyId } });
       expectError(res, 400, 'invalid_parent_reply', '상위 댓글이 존재하지 않습니다.');
     }
-    const garbage = await t.post('/api/replies', { token: bob.token, body: { boardId: id, content: '답글', parentReplyId: 'abc' } });
+    const garbage = await t.post('/api/replies', {
+      token: bob.token,
+      body: { boardId: id, content: '답글', parentReplyId: 'abc' },
+    });
     expectError(garbage, 400, 'validation_failed', '상위 댓글이 존재하지 않습니다.');
     expect((await boardRow(id)).replyCount).toBe(2);
     expect(await replyTotal(id)).toBe(2);
@@ -205,10 +211,30 @@ describe('PUT /api/replies/{id}', () => {
   it('errors in order: 404, 403 (the post author too, before validation), validation', async () => {
     const id = await createBoard(alice);
     const r = await addReply(bob, id, '그대로');
-    expectError(await t.put('/api/replies/999999', { token: bob.token, body: { content: 'x' } }), 404, 'not_found', '댓글이 존재하지 않습니다.');
-    expectError(await t.put(`/api/replies/${r.id}`, { token: alice.token, body: { content: '' } }), 403, 'forbidden', '댓글을 수정할 권한이 없습니다.');
-    expectError(await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '  ' } }), 400, 'validation_failed', '댓글 내용을 입력해주세요.');
-    expectError(await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '가'.repeat(501) } }), 400, 'validation_failed', '댓글은 최대 500자까지 입력 가능합니다.');
+    expectError(
+      await t.put('/api/replies/999999', { token: bob.token, body: { content: 'x' } }),
+      404,
+      'not_found',
+      '댓글이 존재하지 않습니다.',
+    );
+    expectError(
+      await t.put(`/api/replies/${r.id}`, { token: alice.token, body: { content: '' } }),
+      403,
+      'forbidden',
+      '댓글을 수정할 권한이 없습니다.',
+    );
+    expectError(
+      await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '  ' } }),
+      400,
+      'validation_failed',
+      '댓글 내용을 입력해주세요.',
+    );
+    expectError(
+      await t.put(`/api/replies/${r.id}`, { token: bob.token, body: { content: '가'.repeat(501) } }),
+      400,
+      'validation_failed',
+      '댓글은 최대 500자까지 입력 가능합니다.',
+    );
     expectError(await t.put(`/api/replies/${r.id}`, { body: { content: 'x' } }), 401, 'login_required');
     expect((await detail(id)).replies.content[0]).toMatchObject({ content: '그대로', edited: false });
   });
@@ -219,7 +245,12 @@ describe('DELETE /api/replies/{id}', () => {
     const id = await createBoard(alice);
     const own = await addReply(bob, id, 'bob 댓글');
     const other = await addReply(carol, id, 'carol 댓글');
-    expectError(await t.delete(`/api/replies/${own.id}`, { token: carol.token }), 403, 'forbidden', '댓글을 삭제할 권한이 없습니다.');
+    expectError(
+      await t.delete(`/api/replies/${own.id}`, { token: carol.token }),
+      403,
+      'forbidden',
+      '댓글을 삭제할 권한이 없습니다.',
+    );
     expectError(await t.delete('/api/replies/999999', { token: alice.token }), 404, 'not_found', '댓글이 존재하지 않습니다.');
     expectError(await t.delete(`/api/replies/${own.id}`), 401, 'login_required');
     expect((await boardRow(id)).replyCount).toBe(2);
@@ -263,9 +294,17 @@ describe('DELETE /api/replies/{id}', () => {
 describe('races on one board', () => {
   it('two deletes at once: one removes it, the other answers 404', async () => {
     const id = await createBoard(alice);
-    const both = await Promise.all([t.delete(`/api/boards/${id}`, { token: alice.token }), t.delete(`/api/boards/${id}`, { token: alice.token })]);
+    const both = await Promise.all([
+      t.delete(`/api/boards/${id}`, { token: alice.token }),
+      t.delete(`/api/boards/${id}`, { token: alice.token }),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
-    expectError(both.find((r) => r.statusCode === 404)!, 404, 'not_found', '게시글을 찾을 수 없습니다.');
+    expectError(
+      both.find((r) => r.statusCode === 404)!,
+      404,
+      'not_found',
+      '게시글을 찾을 수 없습니다.',
+    );
     expect(await boardRow(id)).toBeUndefined();
   });
 });
@@ -281,13 +320,28 @@ describe('withdrawal (contract 7)', () => {
     expect(d.board.author).toEqual({ id: leaver.id, loginId: null, nickname: '탈퇴한 사용자' });
     expect(d.board.authorNickname).toBe('탈퇴한 사용자');
     expect(d.replies.content[0].authorNickname).toBe('탈퇴한 사용자');
-    const list = (await t.get(`/api/boards/search?searchType=title&keyword=${encodeURIComponent('남겨진')}`)).json() as Page<Item>;
+    const list = (
+      await t.get(`/api/boards/search?searchType=title&keyword=${encodeURIComponent('남겨진')}`)
+    ).json() as Page<Item>;
     expect(list.content[0]).toMatchObject({ boardId: id, authorNickname: '탈퇴한 사용자' });
     // found by the name the list shows, by author and by all; the old nickname finds nothing
-    for (const [searchType, keyword] of [['author', '탈퇴한'], ['all', '사용자'], ['author', '떠날사람']]) {
-      const found = (await t.get(`/api/boards/search?searchType=${searchType}&keyword=${encodeURIComponent(keyword)}`)).json() as Page<Item>;
-      expect(found.content.some((b) => b.boardId === id), `${searchType} ${keyword}`).toBe(keyword !== '떠날사람');
+    for (const [searchType, keyword] of [
+      ['author', '탈퇴한'],
+      ['all', '사용자'],
+      ['author', '떠날사람'],
+    ]) {
+      const found = (
+        await t.get(`/api/boards/search?searchType=${searchType}&keyword=${encodeURIComponent(keyword)}`)
+      ).json() as Page<Item>;
+      expect(
+        found.content.some((b) => b.boardId === id),
+        `${searchType} ${keyword}`,
+      ).toBe(keyword !== '떠날사람');
     }
-    expectError(await t.put(`/api/boards/${id}`, { token: leaver.token, body: { title: 'a', content: 'b' } }), 401, 'login_required');
+    expectError(
+      await t.put(`/api/boards/${id}`, { token: leaver.token, body: { title: 'a', content: 'b' } }),
+      401,
+      'login_required',
+    );
   });
 });

@@ -87,7 +87,10 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const editBoard = { schema: { tags, params: idParams, body: updateBoardBody, response: { 200: plainText } }, attachValidation: true };
+  const editBoard = {
+    schema: { tags, params: idParams, body: updateBoardBody, response: { 200: plainText } },
+    attachValidation: true,
+  };
   app.put('/api/boards/:id', editBoard, async (req, reply) => {
     await boards.authorizeBoardEdit(ctx.db, requireUser(req), req.params.id);
     await boards.updateBoard(ctx, req.params.id, validBody(req));
@@ -105,7 +108,10 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     async (req, res) => res.status(201).send(await replyService.createReply(ctx, requireUser(req), req.body)),
   );
 
-  const editReply = { schema: { tags, params: idParams, body: updateReplyBody, response: { 200: reply } }, attachValidation: true };
+  const editReply = {
+    schema: { tags, params: idParams, body: updateReplyBody, response: { 200: reply } },
+    attachValidation: true,
+  };
   app.put('/api/replies/:id', editReply, async (req) => {
     await replyService.authorizeReplyEdit(ctx.db, requireUser(req), req.params.id);
     return replyService.updateReply(ctx, req.params.id, validBody(req).content);

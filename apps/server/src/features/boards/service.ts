@@ -11,7 +11,13 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import { countViewOnce } from '../../lib/views.js';
 import { isBoardAuthor } from './policy.js';
 import { presentBoardItem, type BoardItemRow } from './presenter.js';
-import { BOARD_DELETE_FORBIDDEN, BOARD_EDIT_FORBIDDEN, BOARD_EDIT_NOT_FOUND, BOARD_MISSING, CATEGORY_NOT_FOUND } from './texts.js';
+import {
+  BOARD_DELETE_FORBIDDEN,
+  BOARD_EDIT_FORBIDDEN,
+  BOARD_EDIT_NOT_FOUND,
+  BOARD_MISSING,
+  CATEGORY_NOT_FOUND,
+} from './texts.js';
 
 export const BOARD_PAGE_SIZE = 10;
 const POPULAR_LIMIT = 5;
@@ -48,8 +54,7 @@ async function pageOfItems(db: Db, where: SQL | undefined, page: number) {
 
 export const listBoards = (db: Db, page: number) => pageOfItems(db, undefined, page);
 
-export const listMyBoards = (db: Db, userId: number, page: number) =>
-  pageOfItems(db, eq(boards.authorId, userId), page);
+export const listMyBoards = (db: Db, userId: number, page: number) => pageOfItems(db, eq(boards.authorId, userId), page);
 
 /** Authors by the name the board shows: a withdrawn author's posts are listed as 탈퇴한 사용자. */
 function authorNameFilter(nickname: SQL | AnyColumn, withdrawnAt: SQL | AnyColumn, keyword: string): SQL {
@@ -148,12 +153,17 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(boards)
-    .values({ authorId: user.id, categoryId: category.id, title: input.title, content: input.content, createdAt: now, updatedAt: now })
+    .values({
+      authorId: user.id,
+      categoryId: category.id,
+      title: input.title,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: boards.id });
   return row.id;
 }
-
-
 
 /** Existence and permission come before validation (contract 3.10), so the body is parsed by the caller in between. */
 export async function authorizeBoardEdit(db: Db, user: AuthUser, id: number) {
@@ -189,6 +199,9 @@ export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
 export async function countView(db: Db, id: number, viewerKey: string, now: Date) {
   await loadBoard(db, id, BOARD_MISSING);
   await countViewOnce(db, { kind: BOARD_VIEW_KIND, id }, viewerKey, now, (tx) =>
-    tx.update(boards).set({ views: sql`${boards.views} + 1` }).where(eq(boards.id, id)),
+    tx
+      .update(boards)
+      .set({ views: sql`${boards.views} + 1` })
+      .where(eq(boards.id, id)),
   );
 }

@@ -18,18 +18,27 @@ afterAll(() => t.close());
 beforeEach(() => resetLimits(t));
 
 async function say(roomId: number, user: TestUser, content: string) {
-  return inTransaction(t.db, t.ctx.log, t.clock.now(), async ({ tx, now }) => (await appendMessage(tx, roomId, user.id, content, now))!.message.id);
+  return inTransaction(
+    t.db,
+    t.ctx.log,
+    t.clock.now(),
+    async ({ tx, now }) => (await appendMessage(tx, roomId, user.id, content, now))!.message.id,
+  );
 }
 type Msg = { messageId: number; senderId: number; senderName: string; message: string; sendAt: string };
 const history = async (roomId: number, u: TestUser, q = '') =>
   (await t.get(`/api/chat/rooms/${roomId}/messages${q}`, { token: u.token })).json() as Msg[];
-const unread = async (roomId: number, u: TestUser) => (await t.get(`/api/chat/rooms/${roomId}/unread-count`, { token: u.token })).json() as number;
+const unread = async (roomId: number, u: TestUser) =>
+  (await t.get(`/api/chat/rooms/${roomId}/unread-count`, { token: u.token })).json() as number;
 
 describe('POST /api/chat/room (3.8)', () => {
   it('takes groupId as a string, ignores creatorId, trims the name, counts code points; answers the empty ChatRoom', async () => {
     const g = await createGroup(t, 1, '방만들기');
     const other = g.members[0];
-    const tooLong = await t.post('/api/chat/room', { token: g.admin.token, body: { groupId: g.id, chatRoomName: '😀'.repeat(51) } });
+    const tooLong = await t.post('/api/chat/room', {
+      token: g.admin.token,
+      body: { groupId: g.id, chatRoomName: '😀'.repeat(51) },
+    });
     expectError(tooLong, 400, 'validation_failed', '채팅방 이름은 최대 50자까지 입력 가능합니다.');
     expectError(
       await t.post('/api/chat/room', { token: g.admin.token, body: { groupId: g.id, chatRoomName: '   ' } }),
@@ -37,7 +46,12 @@ describe('POST /api/chat/room (3.8)', () => {
       'validation_failed',
       '채팅방 이름을 입력해주세요.',
     );
-    expectError(await t.post('/api/chat/room', { body: { groupId: g.id, chatRoomName: '방' } }), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(
+      await t.post('/api/chat/room', { body: { groupId: g.id, chatRoomName: '방' } }),
+      401,
+      'login_required',
+      '로그인이 필요합니다.',
+    );
     const name = '😀'.repeat(50);
     const res = await t.post('/api/chat/room', {
       token: g.admin.token,
@@ -45,7 +59,14 @@ describe('POST /api/chat/room (3.8)', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const room = res.json() as { chatRoomId: number };
-    expect(room).toEqual({ chatRoomId: expect.any(Number), chatRoomName: name, groupId: g.id, groupName: '방만들기', messages: [], unreadMessageCount: 0 });
+    expect(room).toEqual({
+      chatRoomId: expect.any(Number),
+      chatRoomName: name,
+      groupId: g.id,
+      groupName: '방만들기',
+      messages: [],
+      unreadMessageCount: 0,
+    });
     const note = `'방만들기' 그룹의 새로운 '${name}' 채팅방이 생성되었습니다.`;
     for (const u of [g.admin, other]) expect((await inbox(t, u)).at(-1)).toBe(note);
     // the room is the admin's: only an admin could create it, and the body creatorId was not used
@@ -61,12 +82,30 @@ describe('POST /api/chat/room (3.8)', () => {
 
   it('a non-numeric groupId is validation_failed; path ids on room routes are bad_request', async () => {
     const g = await createGroup(t, 1);
-    expectError(await t.post('/api/chat/room', { token: g.admin.token, body: { groupId: 'x1', chatRoomName: '방' } }), 400, 'validation_failed');
-    expectError(await t.post('/api/chat/read-log', { token: g.admin.token, body: { chatRoomId: 'x1' } }), 400, 'validation_failed');
-    for (const url of ['/api/chat/rooms/0', '/api/chat/rooms/-1/messages', '/api/chat/rooms/1.5/unread-count', '/api/chat/rooms/exist/abc']) {
+    expectError(
+      await t.post('/api/chat/room', { token: g.admin.token, body: { groupId: 'x1', chatRoomName: '방' } }),
+      400,
+      'validation_failed',
+    );
+    expectError(
+      await t.post('/api/chat/read-log', { token: g.admin.token, body: { chatRoomId: 'x1' } }),
+      400,
+      'validation_failed',
+    );
+    for (const url of [
+      '/api/chat/rooms/0',
+      '/api/chat/rooms/-1/messages',
+      '/api/chat/rooms/1.5/unread-count',
+      '/api/chat/rooms/exist/abc',
+    ]) {
       expectError(await t.get(url, { token: g.admin.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     }
-    expectError(await t.get('/api/chat/rooms/99999999999999', { token: g.admin.token }), 404, 'not_found', '채팅방을 찾을 수 없습니다.');
+    expectError(
+      await t.get('/api/chat/rooms/99999999999999', { token: g.admin.token }),
+      404,
+      'not_found',
+      '채팅방을 찾을 수 없습니다.',
+    );
   });
 });
 
@@ -97,7 +136,11 @@ describe('messages, system lines and unread counts (3.8, 4.2)', () => {
       sendAt: '2025-06-01T12:00:00+09:00',
     });
     const list = (await t.get('/api/chat/rooms', { token: b.token })).json() as Array<Record<string, unknown>>;
-    expect(list.find((r) => r.chatRoomId === roomId)).toMatchObject({ unreadMessageCount: 2, lastMessageContent: '읽음손님님이 그룹에 초대되었습니다.', lastMessageTime: '2025-06-01T12:00:00+09:00' });
+    expect(list.find((r) => r.chatRoomId === roomId)).toMatchObject({
+      unreadMessageCount: 2,
+      lastMessageContent: '읽음손님님이 그룹에 초대되었습니다.',
+      lastMessageTime: '2025-06-01T12:00:00+09:00',
+    });
   });
 
   it('history: before beyond the newest returns the newest; a limit below 1 is 1; before=0 is a bad id', async () => {
@@ -106,7 +149,12 @@ describe('messages, system lines and unread counts (3.8, 4.2)', () => {
     expect((await history(roomId, a, `?before=${id + 1000}&limit=1`)).map((m) => m.messageId)).toEqual([id]);
     expect(await history(roomId, a, '?limit=-5')).toHaveLength(1);
     expect(await history(roomId, a, `?before=${id}&limit=300`)).not.toContainEqual(expect.objectContaining({ messageId: id }));
-    expectError(await t.get(`/api/chat/rooms/${roomId}/messages?before=0`, { token: a.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    expectError(
+      await t.get(`/api/chat/rooms/${roomId}/messages?before=0`, { token: a.token }),
+      400,
+      'bad_request',
+      '요청 형식이 올바르지 않습니다.',
+    );
   });
 
   it('a withdrawn sender shows as 탈퇴한 사용자 with the same senderId; the leave line keeps the old nickname', async () => {
@@ -120,7 +168,10 @@ describe('messages, system lines and unread counts (3.8, 4.2)', () => {
     const [last, before] = await history(room, w.admin, '?limit=2');
     expect(last).toMatchObject({ senderId: systemId, senderName: '[시스템]', message: '곧탈퇴님이 그룹을 탈퇴했습니다.' });
     expect(before).toMatchObject({ messageId: said, senderId: leaver.id, senderName: '탈퇴한 사용자', message: '안녕히' });
-    const logs = await t.db.select().from(chatReadLogs).where(and(eq(chatReadLogs.userId, leaver.id), eq(chatReadLogs.roomId, room)));
+    const logs = await t.db
+      .select()
+      .from(chatReadLogs)
+      .where(and(eq(chatReadLogs.userId, leaver.id), eq(chatReadLogs.roomId, room)));
     expect(logs).toEqual([]);
   });
 
@@ -131,7 +182,12 @@ describe('messages, system lines and unread counts (3.8, 4.2)', () => {
     const list = (await t.get('/api/chat/rooms', { token: a.token })).json() as Array<{ groupId: number }>;
     expect(list.map((r) => r.groupId)).toEqual([g.id]);
     const outsider = await t.user();
-    expectError(await t.post('/api/chat/read-log', { token: outsider.token, body: { chatRoomId: String(roomId) } }), 403, 'not_group_member', '그룹의 일원이 아닙니다.');
+    expectError(
+      await t.post('/api/chat/read-log', { token: outsider.token, body: { chatRoomId: String(roomId) } }),
+      403,
+      'not_group_member',
+      '그룹의 일원이 아닙니다.',
+    );
     expect(await t.db.select().from(chatReadLogs).where(eq(chatReadLogs.userId, outsider.id))).toEqual([]);
   });
 });

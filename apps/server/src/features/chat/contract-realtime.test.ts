@@ -88,7 +88,9 @@ describe('SockJS from an allowed foreign origin (1.8, 5.1)', () => {
       const where = await listen(app);
       const u = await app.user();
       const origin = 'http://localhost:5173';
-      const info = await fetch(`http://${where}/ws/chat/info?token=${encodeURIComponent(u.token)}&t=1`, { headers: { Origin: origin } });
+      const info = await fetch(`http://${where}/ws/chat/info?token=${encodeURIComponent(u.token)}&t=1`, {
+        headers: { Origin: origin },
+      });
       expect(info.status).toBe(200);
       expect(info.headers.get('access-control-allow-origin')).toBe(origin);
       expect(info.headers.get('access-control-allow-credentials')).toBe('true');

@@ -15,7 +15,9 @@ afterAll(() => t.close());
 beforeEach(() => resetLimits(t));
 
 const lines = async (roomId: number, token: string) =>
-  ((await t.get(`/api/chat/rooms/${roomId}/messages`, { token })).json() as Array<{ message: string; senderName: string }>).map((m) => m.message);
+  ((await t.get(`/api/chat/rooms/${roomId}/messages`, { token })).json() as Array<{ message: string; senderName: string }>).map(
+    (m) => m.message,
+  );
 
 async function watcher(user: Parameters<typeof StompTestClient.connect>[1], roomId: number, via: 'raw' | 'sockjs' = 'raw') {
   const c = await StompTestClient.connect(host, user, via);
@@ -52,7 +54,9 @@ describe('through the groups routes', () => {
       expect(push.headers['content-type']).toBe('text/plain;charset=utf-8');
       expect(push.body).toBe('그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.');
     }
-    expect(JSON.parse((await other.next((f) => f.command === 'MESSAGE')).body).message).toBe(`${victim.nickname}님이 그룹에서 추방되었습니다.`);
+    expect(JSON.parse((await other.next((f) => f.command === 'MESSAGE')).body).message).toBe(
+      `${victim.nickname}님이 그룹에서 추방되었습니다.`,
+    );
     await other.sendChat(roomId, '이제 안 보임', 'after');
     await sleep(150);
     for (const s of sockets) expect(s.take(topic)).toEqual([]);
@@ -60,7 +64,12 @@ describe('through the groups routes', () => {
     expect((await sockets[0].subscribe(topic, 'again')).body).toBe('이 채팅방에 접근 권한이 없습니다.');
     await sockets[1].sendChat(roomId, 'x');
     expect((await sockets[1].next((f) => f.command === 'ERROR')).body).toBe('이 채팅방에 접근 권한이 없습니다.');
-    expectError(await t.get(`/api/chat/rooms/${roomId}`, { token: victim.token }), 403, 'not_group_member', '그룹의 일원이 아닙니다.');
+    expectError(
+      await t.get(`/api/chat/rooms/${roomId}`, { token: victim.token }),
+      403,
+      'not_group_member',
+      '그룹의 일원이 아닙니다.',
+    );
     other.close();
   });
 
@@ -82,10 +91,17 @@ describe('through the groups routes', () => {
     const roomId = await createRoom(t, g);
     const [admin, member] = [await watcher(g.admin, roomId), await watcher(g.members[0], roomId)];
     expect((await t.delete(`/api/groups/${g.id}`, { token: g.admin.token })).statusCode).toBe(204);
-    expect((await member.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe('그룹이 삭제되어 채팅방을 사용할 수 없습니다.');
+    expect((await member.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe(
+      '그룹이 삭제되어 채팅방을 사용할 수 없습니다.',
+    );
     await sleep(100);
     expect(admin.frames).toEqual([]);
-    expectError(await t.get(`/api/chat/rooms/${roomId}`, { token: g.admin.token }), 404, 'not_found', '채팅방을 찾을 수 없습니다.');
+    expectError(
+      await t.get(`/api/chat/rooms/${roomId}`, { token: g.admin.token }),
+      404,
+      'not_found',
+      '채팅방을 찾을 수 없습니다.',
+    );
     admin.close();
     member.close();
   });
@@ -105,7 +121,11 @@ describe('through the groups routes', () => {
     const p = await person(t);
     const sockets = [await StompTestClient.connect(host, p), await StompTestClient.connect(host, p, 'sockjs')];
     const grant = await grantFor(t, p);
-    const res = await changePassword(t, { loginId: p.loginId, newPassword: 'newpassword123', confirmPassword: 'newpassword123' }, grant);
+    const res = await changePassword(
+      t,
+      { loginId: p.loginId, newPassword: 'newpassword123', confirmPassword: 'newpassword123' },
+      grant,
+    );
     expect(res.statusCode, res.body).toBe(200);
     for (const s of sockets) await expectClosed(s);
     await expect(StompTestClient.raw(host, p.token)).rejects.toThrow('refused 401');

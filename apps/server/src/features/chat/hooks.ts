@@ -29,7 +29,13 @@ export function chatHooks(ctx: AppContext) {
     const room = await findRoomOfGroup(scope.tx, groupId);
     if (!room) return;
     await deleteReadLog(scope.tx, userId, room.id);
-    const stored = await appendMessage(scope.tx, room.id, await systemUserId(scope.tx), SYSTEM_LINES[reason](nickname), scope.now);
+    const stored = await appendMessage(
+      scope.tx,
+      room.id,
+      await systemUserId(scope.tx),
+      SYSTEM_LINES[reason](nickname),
+      scope.now,
+    );
     // contract 5.5: the removal first, on every instance, so the removed user never receives the line
     scope.afterCommit(() => ctx.realtime.dropSubscriptions(userId, chatTopic(room.id)));
     if (stored) publishAfterCommit(ctx, scope, room.id, stored);
@@ -42,7 +48,8 @@ export function chatHooks(ctx: AppContext) {
     // the room, its messages and read logs go with the group (foreign keys cascade)
     scope.afterCommit(() => {
       for (const userId of memberIds) ctx.realtime.dropSubscriptions(userId, chatTopic(room.id));
-      for (const userId of memberIds) if (userId !== adminId) ctx.realtime.pushToUser(userId, KICK_QUEUE, CHAT_TEXTS.groupDeleted);
+      for (const userId of memberIds)
+        if (userId !== adminId) ctx.realtime.pushToUser(userId, KICK_QUEUE, CHAT_TEXTS.groupDeleted);
     });
   });
 

@@ -69,7 +69,8 @@ describe.skipIf(skipReason !== null)('two instances through Redis', () => {
     await onB.subscribe(`/topic/chat/${roomId}`);
     for (let i = 1; i <= 5; i++) await sender.sendChat(roomId, `A에서 ${i}`);
     const got: string[] = [];
-    while (got.length < 5) got.push((JSON.parse((await onB.next((f) => f.command === 'MESSAGE')).body) as { message: string }).message);
+    while (got.length < 5)
+      got.push((JSON.parse((await onB.next((f) => f.command === 'MESSAGE')).body) as { message: string }).message);
     expect(got).toEqual([1, 2, 3, 4, 5].map((i) => `A에서 ${i}`));
     sender.close();
     onB.close();
@@ -83,7 +84,9 @@ describe.skipIf(skipReason !== null)('two instances through Redis', () => {
     const admin = await StompTestClient.connect(hostA, g.admin);
     await admin.subscribe(`/topic/chat/${roomId}`);
     await removeMember(a, g, victim, 'kick');
-    expect((await onB.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe('그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.');
+    expect((await onB.next((f) => f.headers.destination === '/user/queue/kick')).body).toBe(
+      '그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.',
+    );
     await admin.sendChat(roomId, '추방 후', 'r');
     await admin.next((f) => f.command === 'MESSAGE' && f.body.includes('추방 후'));
     await sleep(200);
@@ -109,16 +112,24 @@ async function freePort(): Promise<number> {
 }
 
 function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   return new Promise((resolve, reject) => {
     proc.on('error', reject);
-    const poll = async () => ((await redisAnswers(`redis://127.0.0.1:${port}`)) ? resolve(proc) : setTimeout(() => void poll(), 100));
+    const poll = async () =>
+      (await redisAnswers(`redis://127.0.0.1:${port}`)) ? resolve(proc) : setTimeout(() => void poll(), 100);
     void poll();
   });
 }
 
-const hasRedisServer = await new Promise<boolean>((resolve) => spawn('redis-server', ['--version']).on('error', () => resolve(false)).on('exit', (c) => resolve(c === 0)));
-if (!skipReason && !hasRedisServer) console.log('[multi-instance chat] outage test skipped: no redis-server binary to start a private Redis');
+const hasRedisServer = await new Promise<boolean>((resolve) =>
+  spawn('redis-server', ['--version'])
+    .on('error', () => resolve(false))
+    .on('exit', (c) => resolve(c === 0)),
+);
+if (!skipReason && !hasRedisServer)
+  console.log('[multi-instance chat] outage test skipped: no redis-server binary to start a private Redis');
 
 describe.skipIf(skipReason !== null || !hasRedisServer)('Redis outage', () => {
   it('each instance keeps serving its own sockets while Redis is away and fans out again when it returns', async () => {

@@ -4,7 +4,13 @@ import { displayName } from '../account/presenter.js';
 import type { MessageWithSender, RoomListRow, RoomWithGroup } from './queries.js';
 
 export function presentMessage(m: MessageWithSender): ChatMessage {
-  return { messageId: m.id, senderId: m.senderId, senderName: displayName(m.sender), message: m.content, sendAt: seoulDateTime(m.sentAt) };
+  return {
+    messageId: m.id,
+    senderId: m.senderId,
+    senderName: displayName(m.sender),
+    message: m.content,
+    sendAt: seoulDateTime(m.sentAt),
+  };
 }
 
 export function presentRoom(room: RoomWithGroup, messages: MessageWithSender[], unreadMessageCount: number): ChatRoom {

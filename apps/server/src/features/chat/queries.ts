@@ -73,7 +73,10 @@ export async function memberIds(db: Db, groupId: number): Promise<number[]> {
 }
 
 export async function newestMessageId(db: Db, roomId: number): Promise<number> {
-  const [row] = await db.select({ id: max(chatMessages.id) }).from(chatMessages).where(eq(chatMessages.roomId, roomId));
+  const [row] = await db
+    .select({ id: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(eq(chatMessages.roomId, roomId));
   return row?.id ?? 0;
 }
 
@@ -102,7 +105,9 @@ export function messagesNewestFirst(db: Db, roomId: number, limit: number, befor
     })
     .from(chatMessages)
     .innerJoin(sender, eq(sender.id, chatMessages.senderId))
-    .where(before === undefined ? eq(chatMessages.roomId, roomId) : and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, before)))
+    .where(
+      before === undefined ? eq(chatMessages.roomId, roomId) : and(eq(chatMessages.roomId, roomId), lt(chatMessages.id, before)),
+    )
     .orderBy(desc(chatMessages.id))
     .limit(limit);
 }

@@ -95,7 +95,13 @@ describe('STOMP over the raw WebSocket and SockJS transports', () => {
       const got = await cb.next((f) => f.command === 'MESSAGE');
       expect(got.headers).toMatchObject({ destination: topic, subscription: topic, 'content-type': 'application/json' });
       const body = JSON.parse(got.body) as { messageId: number };
-      expect(body).toEqual({ messageId: expect.any(Number), senderId: a.id, senderName: a.nickname, message: `안녕 ${via}`, sendAt: '2025-06-01T12:00:00+09:00' });
+      expect(body).toEqual({
+        messageId: expect.any(Number),
+        senderId: a.id,
+        senderName: a.nickname,
+        message: `안녕 ${via}`,
+        sendAt: '2025-06-01T12:00:00+09:00',
+      });
       expect(got.headers['message-id']).toBe(String(body.messageId));
       const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, body.messageId));
       expect(row.content).toBe(`안녕 ${via}`);
@@ -210,8 +216,13 @@ describe('ERROR then close', () => {
     }
     const before = (await t.db.select().from(chatMessages).where(eq(chatMessages.roomId, roomId))).length;
     const c = await connect(g.members[1]);
-    for (let i = 1; i <= 10; i++) expect((await c.sendChat(roomId, `${'가'.repeat(i === 1 ? 1000 : 1)}`, `s${i}`))?.command).toBe('RECEIPT');
-    c.send('SEND', { destination: '/app/chat.sendMessage', receipt: 'over' }, JSON.stringify({ chatRoomId: roomId, message: '열한번째', senderId: outsider.id }));
+    for (let i = 1; i <= 10; i++)
+      expect((await c.sendChat(roomId, `${'가'.repeat(i === 1 ? 1000 : 1)}`, `s${i}`))?.command).toBe('RECEIPT');
+    c.send(
+      'SEND',
+      { destination: '/app/chat.sendMessage', receipt: 'over' },
+      JSON.stringify({ chatRoomId: roomId, message: '열한번째', senderId: outsider.id }),
+    );
     const err = await c.next((f) => f.command === 'ERROR');
     expect(err.headers).toMatchObject({ message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', 'receipt-id': 'over' });
     await expectClosed(c);
@@ -280,8 +291,8 @@ describe('ordering', () => {
     await listener.subscribe(oTopic);
     await Promise.all(senders.map((s, i) => Promise.all([1, 2, 3].map((n) => s.sendChat(oRoom, `${i}-${n}`)))));
     const got: number[] = [];
-    while (got.length < 9) got.push((JSON.parse((await listener.next((f) => f.command === 'MESSAGE')).body) as { messageId: number }).messageId);
+    while (got.length < 9)
+      got.push((JSON.parse((await listener.next((f) => f.command === 'MESSAGE')).body) as { messageId: number }).messageId);
     expect(got).toEqual([...got].sort((x, y) => x - y));
   });
 });
-

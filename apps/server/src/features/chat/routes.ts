@@ -56,8 +56,10 @@ export default function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
     async (req) => chat.history(ctx, requireUser(req), req.params.chatRoomId, req.query.limit, req.query.before),
   );
 
-  app.get('/api/chat/rooms/:chatRoomId/unread-count', { schema: { tags, params: roomParams, response: { 200: z.number() } } }, async (req) =>
-    chat.unread(ctx, requireUser(req), req.params.chatRoomId),
+  app.get(
+    '/api/chat/rooms/:chatRoomId/unread-count',
+    { schema: { tags, params: roomParams, response: { 200: z.number() } } },
+    async (req) => chat.unread(ctx, requireUser(req), req.params.chatRoomId),
   );
 
   app.get(

@@ -59,7 +59,13 @@ export async function appendMessage(
         FROM chat_rooms r WHERE r.id = ${roomId}`,
   );
   if (!locked || !locked.member) return null;
-  const [row] = await queryRows<{ id: number; sent_at: Date | string; nickname: string | null; system: boolean; withdrawn_at: Date | string | null }>(
+  const [row] = await queryRows<{
+    id: number;
+    sent_at: Date | string;
+    nickname: string | null;
+    system: boolean;
+    withdrawn_at: Date | string | null;
+  }>(
     tx,
     sql`WITH m AS (
           INSERT INTO chat_messages (room_id, sender_id, content, sent_at) VALUES (${roomId}, ${senderId}, ${content}, ${now}) RETURNING id, sender_id, sent_at
@@ -71,13 +77,22 @@ export async function appendMessage(
     senderId,
     content,
     sentAt: new Date(row.sent_at),
-    sender: { nickname: row.nickname, system: row.system, withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at) },
+    sender: {
+      nickname: row.nickname,
+      system: row.system,
+      withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at),
+    },
   };
   return { message, prev: locked.prev ?? 0 };
 }
 
 /** After commit: the message on the room's topic, on every instance. */
-export function publishAfterCommit(ctx: AppContext, scope: TxScope, roomId: number, stored: { message: MessageWithSender; prev: number }) {
+export function publishAfterCommit(
+  ctx: AppContext,
+  scope: TxScope,
+  roomId: number,
+  stored: { message: MessageWithSender; prev: number },
+) {
   scope.afterCommit(() => ctx.realtime.publishRoomMessage(chatTopic(roomId), presentMessage(stored.message), stored.prev));
 }
 
@@ -118,7 +133,9 @@ export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom
       .values({ groupId: group.id, name: input.chatRoomName, createdBy: user.id, createdAt: now })
       .returning({ id: chatRooms.id });
     const members = await memberIds(tx, group.id);
-    await tx.insert(chatReadLogs).values(members.map((userId) => ({ userId, roomId: room.id, lastReadMessageId: 0, updatedAt: now })));
+    await tx
+      .insert(chatReadLogs)
+      .values(members.map((userId) => ({ userId, roomId: room.id, lastReadMessageId: 0, updatedAt: now })));
     await sendSystemMessages(tx, members, roomCreatedNote(group.name, input.chatRoomName), now);
     return room.id;
   }).catch((err: unknown) => {

@@ -29,7 +29,11 @@ function parseSend(body: string): { roomId: number; message: unknown } {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new StompError(CHAT_TEXTS.badMessage);
   const { chatRoomId, message } = parsed as { chatRoomId?: unknown; message?: unknown };
   const roomId =
-    typeof chatRoomId === 'number' ? chatRoomId : typeof chatRoomId === 'string' && /^\s*\d{1,12}\s*$/.test(chatRoomId) ? Number(chatRoomId) : NaN;
+    typeof chatRoomId === 'number'
+      ? chatRoomId
+      : typeof chatRoomId === 'string' && /^\s*\d{1,12}\s*$/.test(chatRoomId)
+        ? Number(chatRoomId)
+        : NaN;
   if (!Number.isSafeInteger(roomId) || roomId <= 0) throw new StompError(CHAT_TEXTS.badMessage);
   if (message !== undefined && message !== null && typeof message !== 'string') throw new StompError(CHAT_TEXTS.badMessage);
   return { roomId: roomId > 2_147_483_647 ? -1 : roomId, message };

@@ -44,7 +44,13 @@ export async function createRoom(t: TestApp, group: TestGroup, chatRoomName = 'ì
 export async function removeMember(t: TestApp, group: TestGroup, user: TestUser, reason: 'leave' | 'kick' | 'withdrawal') {
   await inTransaction(t.db, t.ctx.log, t.clock.now(), async (scope) => {
     await scope.tx.delete(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, user.id)));
-    await t.ctx.events.emit(scope, 'group.memberRemoved', { groupId: group.id, groupName: group.name, userId: user.id, nickname: user.nickname, reason });
+    await t.ctx.events.emit(scope, 'group.memberRemoved', {
+      groupId: group.id,
+      groupName: group.name,
+      userId: user.id,
+      nickname: user.nickname,
+      reason,
+    });
   });
 }
 
@@ -72,7 +78,10 @@ export class StompTestClient {
   private onClose!: () => void;
   heartBeats = 0;
 
-  private constructor(private readonly sendRaw: (data: string) => void, private readonly closeRaw: () => void) {
+  private constructor(
+    private readonly sendRaw: (data: string) => void,
+    private readonly closeRaw: () => void,
+  ) {
     this.closedPromise = new Promise((resolve) => (this.onClose = resolve));
   }
 
@@ -92,7 +101,11 @@ export class StompTestClient {
   }
 
   static sockjs(host: string, token: string, transports?: string[]): Promise<StompTestClient> {
-    const sock = new SockJS(`http://${host}/ws/chat?token=${encodeURIComponent(token)}`, undefined, transports ? { transports } : undefined);
+    const sock = new SockJS(
+      `http://${host}/ws/chat?token=${encodeURIComponent(token)}`,
+      undefined,
+      transports ? { transports } : undefined,
+    );
     const client = new StompTestClient(
       (d) => sock.send(d),
       () => sock.close(),
@@ -132,15 +145,24 @@ export class StompTestClient {
   }
 
   async sendChat(chatRoomId: number | string, message: unknown, receipt?: string): Promise<Frame | null> {
-    this.send('SEND', { destination: '/app/chat.sendMessage', 'content-type': 'application/json', ...(receipt ? { receipt } : {}) }, JSON.stringify({ chatRoomId, message }));
-    return receipt ? this.next((f) => (f.command === 'RECEIPT' && f.headers['receipt-id'] === receipt) || f.command === 'ERROR') : null;
+    this.send(
+      'SEND',
+      { destination: '/app/chat.sendMessage', 'content-type': 'application/json', ...(receipt ? { receipt } : {}) },
+      JSON.stringify({ chatRoomId, message }),
+    );
+    return receipt
+      ? this.next((f) => (f.command === 'RECEIPT' && f.headers['receipt-id'] === receipt) || f.command === 'ERROR')
+      : null;
   }
 
   next(match: (f: Frame) => boolean = () => true, timeoutMs = 5000): Promise<Frame> {
     const found = this.frames.findIndex(match);
     if (found >= 0) return Promise.resolve(this.frames.splice(found, 1)[0]);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match,
         resolve: (f) => {

@@ -54,7 +54,10 @@ describe('POST /api/groups (3.6, 1.5)', () => {
   it('counts code points: a 3-emoji name and a 255-emoji description pass; a non-numeric basePostId is validation_failed', async () => {
     const post = await createRecruitment(t, admin);
     await t.patch(`/api/recruitments/${post.id}/close`, { token: admin.token });
-    const bad = await t.post('/api/groups', { token: admin.token, body: { basePostId: 'abc', name: '그룹명', description: '설명' } });
+    const bad = await t.post('/api/groups', {
+      token: admin.token,
+      body: { basePostId: 'abc', name: '그룹명', description: '설명' },
+    });
     expectError(bad, 400, 'validation_failed');
     const res = await t.post('/api/groups', {
       token: admin.token,
@@ -74,11 +77,16 @@ describe('members (3.6)', () => {
     const [m, guest] = [await t.user(), await t.user('초대손님')];
     const g = await makeGroup(t, admin, [m], { totalMembers: 4 });
     t.clock.advance(60_000);
-    expect((await t.post(`/api/groups/${g.id}/invite`, { token: admin.token, body: { nickname: guest.nickname } })).statusCode).toBe(200);
+    expect(
+      (await t.post(`/api/groups/${g.id}/invite`, { token: admin.token, body: { nickname: guest.nickname } })).statusCode,
+    ).toBe(200);
     const flags = async () =>
-      ((await t.get(`/api/group/${g.id}/members`, { token: (await refresh(guest)).token })).json() as Array<{ userId: number; new: boolean }>).map(
-        (x) => [x.userId, x.new],
-      );
+      (
+        (await t.get(`/api/group/${g.id}/members`, { token: (await refresh(guest)).token })).json() as Array<{
+          userId: number;
+          new: boolean;
+        }>
+      ).map((x) => [x.userId, x.new]);
     expect(await flags()).toEqual([
       [admin.id, false],
       [m.id, false],
@@ -109,8 +117,18 @@ describe('admin routes (3.6)', () => {
   it('PUT: a plain member gets 403 before validation; the admin gets the field texts, then the trimmed Group', async () => {
     const m = await t.user();
     const g = await makeGroup(t, admin, [m]);
-    expectError(await t.put(`/api/groups/${g.id}`, { token: m.token, body: {} }), 403, 'forbidden', '그룹을 수정할 권한이 없습니다.');
-    expectError(await t.put(`/api/groups/${g.id}`, { token: admin.token }), 400, 'validation_failed', '그룹 이름은 3자 이상 50자 이하로 입력해주세요.');
+    expectError(
+      await t.put(`/api/groups/${g.id}`, { token: m.token, body: {} }),
+      403,
+      'forbidden',
+      '그룹을 수정할 권한이 없습니다.',
+    );
+    expectError(
+      await t.put(`/api/groups/${g.id}`, { token: admin.token }),
+      400,
+      'validation_failed',
+      '그룹 이름은 3자 이상 50자 이하로 입력해주세요.',
+    );
     const res = await t.put(`/api/groups/${g.id}`, { token: admin.token, body: { name: ' 새 이름 ', description: ' 새 설명 ' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: g.id, name: '새 이름', description: '새 설명', status: 'ACTIVE' });
@@ -159,7 +177,8 @@ describe('admin routes (3.6)', () => {
       expectError(await kick(admin.token, id), 400, 'member_not_found', '해당 그룹에 존재하지 않는 멤버입니다.');
     }
     expectError(await kick(admin.token, admin.id), 400, 'group_admin', '관리자는 추방할 수 없습니다.');
-    for (const id of ['abc', '0', '-1', '1.5']) expectError(await kick(admin.token, id), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    for (const id of ['abc', '0', '-1', '1.5'])
+      expectError(await kick(admin.token, id), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     expect(await memberCount(g.id)).toBe(3);
     const res = await kick(admin.token, n.id);
     expect(res.statusCode).toBe(200);
@@ -173,7 +192,12 @@ describe('admin routes (3.6)', () => {
       expectError(await t.get(`/api/groups/${id}`, { token: admin.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     }
     expectError(await t.get('/api/groups/99999999999999', { token: admin.token }), 404, 'not_found', '그룹을 찾을 수 없습니다.');
-    expectError(await t.get('/api/group/99999999999999/members', { token: admin.token }), 404, 'not_found', '그룹을 찾을 수 없습니다.');
+    expectError(
+      await t.get('/api/group/99999999999999/members', { token: admin.token }),
+      404,
+      'not_found',
+      '그룹을 찾을 수 없습니다.',
+    );
   });
 });
 
@@ -183,7 +207,11 @@ describe('group created 쪽지 and timestamps', () => {
     const g = await makeGroup(t, admin, [m], { name: '알림 그룹' });
     const text = `'알림 그룹' 그룹이 생성되었습니다. 그룹원과 함께 활동하세요.`;
     for (const u of [admin, m]) expect((await inbox(t, u)).at(-1)).toBe(text);
-    const recent = (await t.get('/api/messages/recent', { token: m.token })).json() as Array<{ senderName: string; read: boolean; sentAt: string }>;
+    const recent = (await t.get('/api/messages/recent', { token: m.token })).json() as Array<{
+      senderName: string;
+      read: boolean;
+      sentAt: string;
+    }>;
     expect(recent[0]).toMatchObject({ senderName: '[시스템]', read: false });
     expect(recent[0].sentAt).toMatch(DATE_TIME);
     expect(g.id).toBeGreaterThan(0);

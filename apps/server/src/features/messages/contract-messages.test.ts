@@ -143,7 +143,11 @@ describe('POST /api/messages', () => {
     const overhead = Buffer.byteLength(frame(0));
     const exact = frame(1024 * 1024 - overhead);
     expect(Buffer.byteLength(exact)).toBe(1024 * 1024);
-    const atLimit = await t.request('POST', '/api/messages', { token: a.token, body: exact, headers: { 'content-type': 'application/json' } });
+    const atLimit = await t.request('POST', '/api/messages', {
+      token: a.token,
+      body: exact,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(atLimit, 400, 'validation_failed', TOO_LONG);
     const over = await t.request('POST', '/api/messages', {
       token: a.token,
@@ -186,10 +190,18 @@ describe('POST /api/messages', () => {
     const a = await fresh();
     const b = await fresh();
     for (let i = 0; i < 20; i++) {
-      const r = await t.post('/api/messages', { token: a.token, ip: nextIp(), body: { receiverName: b.nickname, content: `${i}` } });
+      const r = await t.post('/api/messages', {
+        token: a.token,
+        ip: nextIp(),
+        body: { receiverName: b.nickname, content: `${i}` },
+      });
       expect(r.statusCode).toBe(201);
     }
-    const res = await t.post('/api/messages', { token: a.token, ip: nextIp(), body: { receiverName: b.nickname, content: 'over' } });
+    const res = await t.post('/api/messages', {
+      token: a.token,
+      ip: nextIp(),
+      body: { receiverName: b.nickname, content: 'over' },
+    });
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
@@ -208,7 +220,16 @@ describe('inbox and recent show only received 쪽지 (3.9)', () => {
     const b = await fresh();
     await send(a, b.nickname, '보낸 것');
     const inbox = (await t.get('/api/messages', { token: a.token })).json();
-    expect(inbox).toEqual({ content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, empty: true });
+    expect(inbox).toEqual({
+      content: [],
+      number: 0,
+      size: 10,
+      totalElements: 0,
+      totalPages: 0,
+      first: true,
+      last: true,
+      empty: true,
+    });
     expect((await t.get('/api/messages/recent', { token: a.token })).json()).toEqual([]);
     expect((await t.get('/api/messages/unread-count', { token: a.token })).json()).toBe(0);
   });
@@ -221,7 +242,16 @@ describe('inbox and recent show only received 쪽지 (3.9)', () => {
     expect(p0).toMatchObject({ number: 0, size: 10, totalElements: 10, totalPages: 1, first: true, last: true, empty: false });
     expect(p0.content.map((m: { content: string }) => m.content)).toEqual(['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
     const p1 = (await t.get('/api/messages?page=1', { token: b.token })).json();
-    expect(p1).toEqual({ content: [], number: 1, size: 10, totalElements: 10, totalPages: 1, first: false, last: true, empty: true });
+    expect(p1).toEqual({
+      content: [],
+      number: 1,
+      size: 10,
+      totalElements: 10,
+      totalPages: 1,
+      first: false,
+      last: true,
+      empty: true,
+    });
   });
 
   it.each(['page=abc', 'page=1.5', 'page=0x1', 'page=1e1', 'page=', 'page=-0', 'page=9999999999', 'size=1&page=foo'])(
@@ -232,7 +262,12 @@ describe('inbox and recent show only received 쪽지 (3.9)', () => {
       await send(a, b.nickname, '하나');
       const res = await t.get(`/api/messages?${q}`, { token: b.token });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ number: 0, size: 10, totalElements: 1, content: [expect.objectContaining({ content: '하나' })] });
+      expect(res.json()).toMatchObject({
+        number: 0,
+        size: 10,
+        totalElements: 1,
+        content: [expect.objectContaining({ content: '하나' })],
+      });
     },
   );
 
@@ -311,7 +346,12 @@ describe('GET and DELETE /api/messages/{id} (3.9, 8.14)', () => {
     const { messageId } = await send(a, b.nickname, '이름 변경 전');
     const renamed = `바뀐${Math.random().toString(36).slice(2, 8)}`;
     expect(
-      (await t.put(`/api/users/${b.id}`, { token: b.token, body: { email: 'b@example.com', phoneNumber: '01012345678', nickname: renamed } })).statusCode,
+      (
+        await t.put(`/api/users/${b.id}`, {
+          token: b.token,
+          body: { email: 'b@example.com', phoneNumber: '01012345678', nickname: renamed },
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await t.get(`/api/messages/${messageId}`, { token: b.token })).json().receiverName).toBe(renamed);
   });
@@ -343,7 +383,11 @@ describe('GET and DELETE /api/messages/{id} (3.9, 8.14)', () => {
   it('accepts the no-body routes with an empty body, with or without a Content-Type (1.1)', async () => {
     const a = await fresh();
     const b = await fresh();
-    const variants: Array<Record<string, string>> = [{}, { 'content-type': 'application/json' }, { 'content-type': 'text/plain' }];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { 'content-type': 'application/json' },
+      { 'content-type': 'text/plain' },
+    ];
     for (const headers of variants) {
       const { messageId } = await send(a, b.nickname, '빈 본문 삭제');
       const read = await t.request('GET', `/api/messages/${messageId}`, { token: b.token, headers });
@@ -392,7 +436,12 @@ describe('GET and DELETE /api/messages/{id} (3.9, 8.14)', () => {
   it('ignores a ?token= query parameter on every 쪽지 route (8.1)', async () => {
     const a = await fresh();
     for (const url of ['/api/messages', '/api/messages/recent', '/api/messages/unread-count', '/api/messages/1']) {
-      expectError(await t.get(`${url}${url.includes('?') ? '&' : '?'}token=${a.token}`), 401, 'login_required', '로그인이 필요합니다.');
+      expectError(
+        await t.get(`${url}${url.includes('?') ? '&' : '?'}token=${a.token}`),
+        401,
+        'login_required',
+        '로그인이 필요합니다.',
+      );
     }
     expectError(
       await t.post(`/api/messages?token=${a.token}`, { body: { receiverName: a.nickname, content: '쿼리 토큰' } }),
@@ -402,7 +451,11 @@ describe('GET and DELETE /api/messages/{id} (3.9, 8.14)', () => {
   });
 
   it('refuses anonymous callers before the body size and JSON syntax', async () => {
-    expectError(await t.post('/api/messages', { body: { receiverName: 'x', content: '가'.repeat(400_000) } }), 401, 'login_required');
+    expectError(
+      await t.post('/api/messages', { body: { receiverName: 'x', content: '가'.repeat(400_000) } }),
+      401,
+      'login_required',
+    );
     const bad = await t.request('POST', '/api/messages', { body: '{"a":', headers: { 'content-type': 'application/json' } });
     expectError(bad, 401, 'login_required');
   });

@@ -57,7 +57,10 @@ describe('POST /api/messages', () => {
 
   it('allows a 쪽지 to oneself and multi-line content up to 1000 characters', async () => {
     const u = await t.user();
-    const res = await t.post('/api/messages', { token: u.token, body: { receiverName: u.nickname, content: `첫 줄\n${'가'.repeat(995)}` } });
+    const res = await t.post('/api/messages', {
+      token: u.token,
+      body: { receiverName: u.nickname, content: `첫 줄\n${'가'.repeat(995)}` },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().receiverId).toBe(u.id);
   });
@@ -79,15 +82,28 @@ describe('POST /api/messages', () => {
     const before = await messageCount();
     const u = await t.user();
     const json = { 'content-type': 'application/json' };
-    for (const opts of [{}, { body: '', headers: json }, { body: 'null', headers: json }, { body: '[]', headers: json }, { body: '"x"', headers: json }]) {
-      expectError(await t.post('/api/messages', { token: u.token, ...opts }), 400, 'validation_failed', '쪽지 내용을 입력하세요.');
+    for (const opts of [
+      {},
+      { body: '', headers: json },
+      { body: 'null', headers: json },
+      { body: '[]', headers: json },
+      { body: '"x"', headers: json },
+    ]) {
+      expectError(
+        await t.post('/api/messages', { token: u.token, ...opts }),
+        400,
+        'validation_failed',
+        '쪽지 내용을 입력하세요.',
+      );
     }
     expect(await messageCount()).toBe(before);
   });
 
   it('counts 1000 characters as code points', async () => {
     const emoji = '😀'.repeat(1000);
-    expect((await t.post('/api/messages', { token: alice.token, body: { receiverName: 'Bobby', content: emoji } })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/messages', { token: alice.token, body: { receiverName: 'Bobby', content: emoji } })).statusCode,
+    ).toBe(201);
     expectError(
       await t.post('/api/messages', { token: alice.token, body: { receiverName: 'Bobby', content: `${emoji}a` } }),
       400,
@@ -109,7 +125,10 @@ describe('POST /api/messages', () => {
   });
 
   it('ignores senderId in the body: the actor is the token user', async () => {
-    const res = await t.post('/api/messages', { token: alice.token, body: { receiverName: 'Bobby', content: '위장', senderId: bob.id } });
+    const res = await t.post('/api/messages', {
+      token: alice.token,
+      body: { receiverName: 'Bobby', content: '위장', senderId: bob.id },
+    });
     expect(res.json().senderId).toBe(alice.id);
   });
 
@@ -117,7 +136,10 @@ describe('POST /api/messages', () => {
     const spammer = await t.user();
     const target = await t.user();
     for (let i = 0; i < 21; i++) {
-      const refused = await t.post('/api/messages', { token: spammer.token, body: { receiverName: target.nickname, content: ' ' } });
+      const refused = await t.post('/api/messages', {
+        token: spammer.token,
+        body: { receiverName: target.nickname, content: ' ' },
+      });
       expect(refused.statusCode).toBe(400);
     }
     for (let i = 0; i < 20; i++) await send(spammer, target.nickname, `${i}`);
@@ -263,7 +285,12 @@ describe('GET and DELETE /api/messages/{id}', () => {
     expectError(await t.delete('/api/messages/999999', { token: bob.token }), 404, 'not_found', NOT_FOUND);
     for (const id of ['abc', '0', '-1', '1.5']) {
       expectError(await t.get(`/api/messages/${id}`, { token: bob.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
-      expectError(await t.delete(`/api/messages/${id}`, { token: bob.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+      expectError(
+        await t.delete(`/api/messages/${id}`, { token: bob.token }),
+        400,
+        'bad_request',
+        '요청 형식이 올바르지 않습니다.',
+      );
     }
   });
 
@@ -289,7 +316,10 @@ describe('access', () => {
   ] as const)('%s %s answers 401 without a valid token', async (method, url) => {
     const before = await messageCount();
     for (const token of [undefined, 'not-a-jwt']) {
-      const res = await t.request(method, url, { token, body: method === 'POST' ? { receiverName: 'Bobby', content: '익명' } : undefined });
+      const res = await t.request(method, url, {
+        token,
+        body: method === 'POST' ? { receiverName: 'Bobby', content: '익명' } : undefined,
+      });
       expectError(res, 401, 'login_required', '로그인이 필요합니다.');
     }
     expect(await messageCount()).toBe(before);

@@ -5,9 +5,19 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {  basePosts } from '../../db/schema/index.js';
+import { basePosts } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, recruitmentBody, resetLimits, studyBody } from './testing.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  NOON_SEOUL,
+  recruitmentBody,
+  resetLimits,
+  studyBody,
+} from './testing.js';
 
 let t: TestApp;
 let author: TestUser;
@@ -27,10 +37,62 @@ beforeEach(async () => {
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
 const keys = (o: unknown) => Object.keys(o as object).sort();
 const sorted = (a: string[]) => [...a].sort();
-const RECRUITMENT_ITEM = sorted(['id', 'title', 'dueDate', 'createdAt', 'currentMembers', 'totalMembers', 'tags', 'creatorNickname', 'inactive', 'views', 'topic']);
-const RECRUITMENT = sorted(['id', 'title', 'description', 'createdDateTime', 'dueDate', 'currentMembers', 'totalMembers', 'tags', 'creatorNickname', 'creatorContact', 'topic', 'views']);
-const STUDY_ITEM = sorted(['id', 'creatorNickname', 'title', 'currentMembers', 'totalMembers', 'topic', 'inactive', 'dueDate', 'createdAt', 'views', 'startDate', 'endDate']);
-const STUDY = sorted(['id', 'creatorNickname', 'title', 'description', 'currentMembers', 'totalMembers', 'topic', 'startDate', 'endDate', 'dueDate', 'createdDateTime', 'creatorContact', 'views']);
+const RECRUITMENT_ITEM = sorted([
+  'id',
+  'title',
+  'dueDate',
+  'createdAt',
+  'currentMembers',
+  'totalMembers',
+  'tags',
+  'creatorNickname',
+  'inactive',
+  'views',
+  'topic',
+]);
+const RECRUITMENT = sorted([
+  'id',
+  'title',
+  'description',
+  'createdDateTime',
+  'dueDate',
+  'currentMembers',
+  'totalMembers',
+  'tags',
+  'creatorNickname',
+  'creatorContact',
+  'topic',
+  'views',
+]);
+const STUDY_ITEM = sorted([
+  'id',
+  'creatorNickname',
+  'title',
+  'currentMembers',
+  'totalMembers',
+  'topic',
+  'inactive',
+  'dueDate',
+  'createdAt',
+  'views',
+  'startDate',
+  'endDate',
+]);
+const STUDY = sorted([
+  'id',
+  'creatorNickname',
+  'title',
+  'description',
+  'currentMembers',
+  'totalMembers',
+  'topic',
+  'startDate',
+  'endDate',
+  'dueDate',
+  'createdDateTime',
+  'creatorContact',
+  'views',
+]);
 const PAGE_KEYS = sorted(['content', 'number', 'size', 'totalElements', 'totalPages', 'first', 'last', 'empty']);
 
 async function member(nickname?: string) {
@@ -76,7 +138,13 @@ describe('shapes (3.3, 3.4, 1.1)', () => {
     expect(created.statusCode).toBe(201);
     expect(keys(created.json())).toEqual(STUDY);
     const id = created.json().id;
-    expect(created.json()).toMatchObject({ currentMembers: 1, views: 0, startDate: '2025-06-07', endDate: '2025-08-30', dueDate: '2025-06-05' });
+    expect(created.json()).toMatchObject({
+      currentMembers: 1,
+      views: 0,
+      startDate: '2025-06-07',
+      endDate: '2025-08-30',
+      dueDate: '2025-06-05',
+    });
     await t.post(`/api/base-posts/${id}/view`, { token: viewer.token });
     const list = (await t.get('/api/study-groups')).json();
     expect(list.size).toBe(12);
@@ -155,14 +223,31 @@ describe('effective inactivity (2.2)', () => {
 
 describe('unknown and actor fields are ignored (1.5, 2.2)', () => {
   it('create and edit ignore id, creatorId, currentMembers, views, inactive and kind fields in the body', async () => {
-    const extra = { id: 1, creatorId: viewer.id, creatorNickname: 'x', currentMembers: 3, views: 99, inactive: true, kind: 'STUDY_GROUP', createdDateTime: '2020-01-01T00:00:00+09:00' };
+    const extra = {
+      id: 1,
+      creatorId: viewer.id,
+      creatorNickname: 'x',
+      currentMembers: 3,
+      views: 99,
+      inactive: true,
+      kind: 'STUDY_GROUP',
+      createdDateTime: '2020-01-01T00:00:00+09:00',
+    };
     const res = await t.post('/api/recruitments', { token: author.token, body: recruitmentBody(extra) });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ currentMembers: 1, views: 0, creatorNickname: 'QA작성자', createdDateTime: '2025-06-01T12:00:00+09:00' });
+    expect(res.json()).toMatchObject({
+      currentMembers: 1,
+      views: 0,
+      creatorNickname: 'QA작성자',
+      createdDateTime: '2025-06-01T12:00:00+09:00',
+    });
     const id = res.json().id;
     const row = (await t.db.select().from(basePosts).where(eq(basePosts.id, id)))[0];
     expect(row).toMatchObject({ creatorId: author.id, kind: 'RECRUITMENT', inactive: false, currentMembers: 1, views: 0 });
-    const edit = await t.put(`/api/recruitments/${id}`, { token: author.token, body: recruitmentBody({ ...extra, title: '고친 제목' }) });
+    const edit = await t.put(`/api/recruitments/${id}`, {
+      token: author.token,
+      body: recruitmentBody({ ...extra, title: '고친 제목' }),
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ id, title: '고친 제목', currentMembers: 1, views: 0 });
     expect((await t.get(`/api/recruitments/${id}`)).statusCode).toBe(200);
@@ -217,7 +302,12 @@ describe('study-group rules (1.6, 3.4)', () => {
     [{ dueDate: undefined }, '공고 마감날짜를 선택해주세요.'],
     [{ dueDate: '2025-05-31' }, '마감일은 생성일 이후로 설정해야 합니다.'],
   ])('refuses %j with its text', async (over, text) => {
-    expectError(await t.post('/api/study-groups', { token: author.token, body: studyBody(over) }), 400, 'validation_failed', text);
+    expectError(
+      await t.post('/api/study-groups', { token: author.token, body: studyBody(over) }),
+      400,
+      'validation_failed',
+      text,
+    );
   });
 
   it('accepts 2 and 50 characters, 2 and 100 members, start = end, an end date of tomorrow', async () => {
@@ -253,12 +343,42 @@ describe('study-group rules (1.6, 3.4)', () => {
   it('edit texts for missing, not-author; the other kind is 404', async () => {
     const s = await createStudy(t, author);
     const r = await createRecruitment(t, author);
-    expectError(await t.put(`/api/study-groups/${r.id}`, { token: author.token, body: studyBody() }), 404, 'not_found', '해당 스터디 그룹 공고를 찾을 수 없습니다.');
-    expectError(await t.put(`/api/recruitments/${s.id}`, { token: author.token, body: recruitmentBody() }), 404, 'not_found', '해당 공고를 찾을 수 없습니다.');
-    expectError(await t.put(`/api/study-groups/${s.id}`, { token: viewer.token, body: {} }), 403, 'forbidden', '모집글을 수정할 권한이 없습니다.');
-    expectError(await t.patch(`/api/study-groups/${r.id}/close`, { token: author.token }), 404, 'not_found', '해당 스터디 그룹 공고를 찾을 수 없습니다.');
-    expectError(await t.patch(`/api/recruitments/${s.id}/close`, { token: author.token }), 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
-    expectError(await t.delete(`/api/study-groups/${r.id}`, { token: author.token }), 404, 'not_found', '스터디 그룹 모집글을 찾을 수 없습니다.');
+    expectError(
+      await t.put(`/api/study-groups/${r.id}`, { token: author.token, body: studyBody() }),
+      404,
+      'not_found',
+      '해당 스터디 그룹 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.put(`/api/recruitments/${s.id}`, { token: author.token, body: recruitmentBody() }),
+      404,
+      'not_found',
+      '해당 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.put(`/api/study-groups/${s.id}`, { token: viewer.token, body: {} }),
+      403,
+      'forbidden',
+      '모집글을 수정할 권한이 없습니다.',
+    );
+    expectError(
+      await t.patch(`/api/study-groups/${r.id}/close`, { token: author.token }),
+      404,
+      'not_found',
+      '해당 스터디 그룹 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.patch(`/api/recruitments/${s.id}/close`, { token: author.token }),
+      404,
+      'not_found',
+      '해당 모집 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.delete(`/api/study-groups/${r.id}`, { token: author.token }),
+      404,
+      'not_found',
+      '스터디 그룹 모집글을 찾을 수 없습니다.',
+    );
   });
 });
 
@@ -302,7 +422,12 @@ describe('base posts (3.5)', () => {
   it('DELETE /api/base-posts/{id}: 200 with an empty body, either kind; errors in order', async () => {
     const s = await createStudy(t, author);
     expectError(await t.delete('/api/base-posts/999999', { token: author.token }), 404, 'not_found', '공고를 찾을 수 없습니다.');
-    expectError(await t.delete(`/api/base-posts/${s.id}`, { token: viewer.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
+    expectError(
+      await t.delete(`/api/base-posts/${s.id}`, { token: viewer.token }),
+      403,
+      'forbidden',
+      '공고 삭제 권한이 없습니다.',
+    );
     const res = await t.delete(`/api/base-posts/${s.id}`, { token: author.token });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('');
@@ -316,7 +441,12 @@ describe('base posts (3.5)', () => {
       'post_has_group',
       '그룹이 생성된 공고는 삭제할 수 없습니다. 그룹을 먼저 삭제해주세요.',
     );
-    expectError(await t.delete(`/api/base-posts/${r.id}`, { token: viewer.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
+    expectError(
+      await t.delete(`/api/base-posts/${r.id}`, { token: viewer.token }),
+      403,
+      'forbidden',
+      '공고 삭제 권한이 없습니다.',
+    );
   });
 
   it('my-posts: exact keys, applicantCount of every status, hasGroup false; a grouped post leaves', async () => {
@@ -330,9 +460,28 @@ describe('base posts (3.5)', () => {
     const mine = (await t.get('/api/base-posts/my-posts', { token: u.token })).json();
     expect(mine.map((p: { basePostId: number }) => p.basePostId)).toEqual([study.id, post.id]);
     expect(keys(mine[1])).toEqual(
-      sorted(['basePostId', 'title', 'inactive', 'postType', 'createdAt', 'dueDate', 'currentMembers', 'totalMembers', 'topic', 'applicantCount', 'hasGroup']),
+      sorted([
+        'basePostId',
+        'title',
+        'inactive',
+        'postType',
+        'createdAt',
+        'dueDate',
+        'currentMembers',
+        'totalMembers',
+        'topic',
+        'applicantCount',
+        'hasGroup',
+      ]),
     );
-    expect(mine[1]).toMatchObject({ postType: 'RECRUITMENT', applicantCount: 3, currentMembers: 2, totalMembers: 5, hasGroup: false, inactive: false });
+    expect(mine[1]).toMatchObject({
+      postType: 'RECRUITMENT',
+      applicantCount: 3,
+      currentMembers: 2,
+      totalMembers: 5,
+      hasGroup: false,
+      inactive: false,
+    });
     expect(mine[0]).toMatchObject({ postType: 'STUDY_GROUP', applicantCount: 0 });
     expect(mine[1].createdAt).toMatch(DATE_TIME);
     await close(u, post.id);
@@ -352,7 +501,11 @@ describe('base posts (3.5)', () => {
 
   it('close is idempotent and works with an empty JSON body; a post with a group can still be closed', async () => {
     const r = await createRecruitment(t, author);
-    const res = await t.patch(`/api/recruitments/${r.id}/close`, { token: author.token, body: '', headers: { 'content-type': 'application/json' } });
+    const res = await t.patch(`/api/recruitments/${r.id}/close`, {
+      token: author.token,
+      body: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; charset=utf-8/);
     expect(res.body).toBe('프로젝트 모집 공고가 마감되었습니다.');
@@ -370,7 +523,12 @@ describe('views and unknown routes (8.23, 1.1)', () => {
   });
 
   it('wrong method and unknown sub-route answer the Korean 404', async () => {
-    expectError(await t.post('/api/recruitments/1/close', { token: author.token }), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
+    expectError(
+      await t.post('/api/recruitments/1/close', { token: author.token }),
+      404,
+      'not_found',
+      '요청한 리소스를 찾을 수 없습니다.',
+    );
     expectError(await t.get('/api/recruitments/1/foo'), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
   });
 });

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {  eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { basePosts, postTags, viewRecords } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { closeOverduePosts, startAutoClose } from './inactivity.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, recruitmentBody, resetLimits, studyBody } from './testing.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  NOON_SEOUL,
+  recruitmentBody,
+  resetLimits,
+  studyBody,
+} from './testing.js';
 
 let t: TestApp;
 let author: TestUser;
@@ -42,8 +52,18 @@ describe('GET /api/recruitments/{id} and /api/study-groups/{id}', () => {
     await t.patch(`/api/recruitments/${rec.id}/close`, { token: author.token });
     await t.patch(`/api/study-groups/${study.id}/close`, { token: author.token });
     for (const token of [undefined, author.token]) {
-      expectError(await t.get(`/api/recruitments/${rec.id}`, { token }), 403, 'post_inactive', '이미 종료된 공고는 조회할 수 없습니다.');
-      expectError(await t.get(`/api/study-groups/${study.id}`, { token }), 403, 'post_inactive', '이미 종료된 공고는 조회할 수 없습니다.');
+      expectError(
+        await t.get(`/api/recruitments/${rec.id}`, { token }),
+        403,
+        'post_inactive',
+        '이미 종료된 공고는 조회할 수 없습니다.',
+      );
+      expectError(
+        await t.get(`/api/study-groups/${study.id}`, { token }),
+        403,
+        'post_inactive',
+        '이미 종료된 공고는 조회할 수 없습니다.',
+      );
     }
   });
 });
@@ -56,9 +76,18 @@ describe('PUT /api/recruitments/{id} and /api/study-groups/{id}', () => {
       body: recruitmentBody({ title: '수정된 제목', tags: ['Vue'], totalMembers: 6, dueDate: '2025-07-01' }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: post.id, title: '수정된 제목', tags: ['Vue'], totalMembers: 6, dueDate: '2025-07-01' });
+    expect(res.json()).toMatchObject({
+      id: post.id,
+      title: '수정된 제목',
+      tags: ['Vue'],
+      totalMembers: 6,
+      dueDate: '2025-07-01',
+    });
     const study = await createStudy(t, author);
-    const res2 = await t.put(`/api/study-groups/${study.id}`, { token: author.token, body: studyBody({ title: '새 스터디', endDate: '2025-09-30' }) });
+    const res2 = await t.put(`/api/study-groups/${study.id}`, {
+      token: author.token,
+      body: studyBody({ title: '새 스터디', endDate: '2025-09-30' }),
+    });
     expect(res2.statusCode).toBe(200);
     expect(res2.json()).toMatchObject({ title: '새 스터디', endDate: '2025-09-30' });
   });
@@ -67,20 +96,57 @@ describe('PUT /api/recruitments/{id} and /api/study-groups/{id}', () => {
     const post = await createRecruitment(t, author);
     const study = await createStudy(t, author);
     const put = (url: string, token: string | undefined, body: unknown) => t.put(url, { token, body });
-    expectError(await put(`/api/recruitments/${post.id}`, undefined, recruitmentBody()), 401, 'login_required', '로그인이 필요합니다.');
+    expectError(
+      await put(`/api/recruitments/${post.id}`, undefined, recruitmentBody()),
+      401,
+      'login_required',
+      '로그인이 필요합니다.',
+    );
     expectError(await put('/api/recruitments/999999', author.token, {}), 404, 'not_found', '해당 공고를 찾을 수 없습니다.');
     expectError(await put(`/api/recruitments/${study.id}`, author.token, {}), 404, 'not_found', '해당 공고를 찾을 수 없습니다.');
-    expectError(await put(`/api/study-groups/${post.id}`, author.token, {}), 404, 'not_found', '해당 스터디 그룹 공고를 찾을 수 없습니다.');
-    expectError(await put(`/api/recruitments/${post.id}`, other.token, {}), 403, 'forbidden', '모집 공고를 수정할 권한이 없습니다.');
-    expectError(await put(`/api/study-groups/${study.id}`, other.token, {}), 403, 'forbidden', '모집글을 수정할 권한이 없습니다.');
-    expectError(await put(`/api/recruitments/${post.id}`, author.token, { title: '' }), 400, 'validation_failed', '제목을 입력해주세요.');
     expectError(
-      await put(`/api/recruitments/${post.id}`, author.token, recruitmentBody({ title: '바뀌면 안 됨', tags: Array(11).fill(0).map((_, i) => `t${i}`) })),
+      await put(`/api/study-groups/${post.id}`, author.token, {}),
+      404,
+      'not_found',
+      '해당 스터디 그룹 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await put(`/api/recruitments/${post.id}`, other.token, {}),
+      403,
+      'forbidden',
+      '모집 공고를 수정할 권한이 없습니다.',
+    );
+    expectError(
+      await put(`/api/study-groups/${study.id}`, other.token, {}),
+      403,
+      'forbidden',
+      '모집글을 수정할 권한이 없습니다.',
+    );
+    expectError(
+      await put(`/api/recruitments/${post.id}`, author.token, { title: '' }),
+      400,
+      'validation_failed',
+      '제목을 입력해주세요.',
+    );
+    expectError(
+      await put(
+        `/api/recruitments/${post.id}`,
+        author.token,
+        recruitmentBody({
+          title: '바뀌면 안 됨',
+          tags: Array(11)
+            .fill(0)
+            .map((_, i) => `t${i}`),
+        }),
+      ),
       400,
       'validation_failed',
       '태그는 최대 10개까지 등록할 수 있습니다.',
     );
-    expect((await t.get(`/api/recruitments/${post.id}`)).json()).toMatchObject({ title: '사이드 프로젝트 팀원 모집', tags: ['React', 'TypeScript'] });
+    expect((await t.get(`/api/recruitments/${post.id}`)).json()).toMatchObject({
+      title: '사이드 프로젝트 팀원 모집',
+      tags: ['React', 'TypeScript'],
+    });
     expectError(
       await put(`/api/recruitments/${post.id}`, author.token, recruitmentBody({ dueDate: '2025-05-31' })),
       400,
@@ -109,16 +175,29 @@ describe('PUT /api/recruitments/{id} and /api/study-groups/{id}', () => {
     );
 
     await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token });
-    expectError(await put(`/api/recruitments/${post.id}`, author.token, {}), 403, 'post_inactive', '이미 종료된 공고는 수정할 수 없습니다.');
+    expectError(
+      await put(`/api/recruitments/${post.id}`, author.token, {}),
+      403,
+      'post_inactive',
+      '이미 종료된 공고는 수정할 수 없습니다.',
+    );
     await t.patch(`/api/study-groups/${study.id}/close`, { token: author.token });
-    expectError(await put(`/api/study-groups/${study.id}`, author.token, {}), 403, 'post_inactive', '이미 종료된 공고는 수정할 수 없습니다.');
+    expectError(
+      await put(`/api/study-groups/${study.id}`, author.token, {}),
+      403,
+      'post_inactive',
+      '이미 종료된 공고는 수정할 수 없습니다.',
+    );
   });
 
   it('allows a due date from the creation day on, after that day has passed', async () => {
     const post = await createRecruitment(t, author);
     t.clock.advance(13 * 60 * 60 * 1000); // 01:00 the next day in Seoul
     try {
-      const res = await t.put(`/api/recruitments/${post.id}`, { token: author.token, body: recruitmentBody({ dueDate: '2025-06-01' }) });
+      const res = await t.put(`/api/recruitments/${post.id}`, {
+        token: author.token,
+        body: recruitmentBody({ dueDate: '2025-06-01' }),
+      });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       t.clock.set(NOON_SEOUL);
@@ -136,18 +215,45 @@ describe('close and delete', () => {
       expect(r.headers['content-type']).toMatch(/^text\/plain/);
       expect(r.body).toBe('프로젝트 모집 공고가 마감되었습니다.');
     }
-    expect((await t.patch(`/api/study-groups/${study.id}/close`, { token: author.token })).body).toBe('스터디 그룹 공고가 마감되었습니다.');
+    expect((await t.patch(`/api/study-groups/${study.id}/close`, { token: author.token })).body).toBe(
+      '스터디 그룹 공고가 마감되었습니다.',
+    );
   });
 
   it('refuses close with 404 / 403 texts', async () => {
     const rec = await createRecruitment(t, author);
     const study = await createStudy(t, author);
     expectError(await t.patch(`/api/recruitments/${rec.id}/close`), 401, 'login_required', '로그인이 필요합니다.');
-    expectError(await t.patch('/api/recruitments/999999/close', { token: author.token }), 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
-    expectError(await t.patch(`/api/recruitments/${study.id}/close`, { token: author.token }), 404, 'not_found', '해당 모집 공고를 찾을 수 없습니다.');
-    expectError(await t.patch(`/api/study-groups/${rec.id}/close`, { token: author.token }), 404, 'not_found', '해당 스터디 그룹 공고를 찾을 수 없습니다.');
-    expectError(await t.patch(`/api/recruitments/${rec.id}/close`, { token: other.token }), 403, 'forbidden', '모집 공고를 마감할 권한이 없습니다.');
-    expectError(await t.patch(`/api/study-groups/${study.id}/close`, { token: other.token }), 403, 'forbidden', '스터디 그룹 공고를 마감할 권한이 없습니다.');
+    expectError(
+      await t.patch('/api/recruitments/999999/close', { token: author.token }),
+      404,
+      'not_found',
+      '해당 모집 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.patch(`/api/recruitments/${study.id}/close`, { token: author.token }),
+      404,
+      'not_found',
+      '해당 모집 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.patch(`/api/study-groups/${rec.id}/close`, { token: author.token }),
+      404,
+      'not_found',
+      '해당 스터디 그룹 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.patch(`/api/recruitments/${rec.id}/close`, { token: other.token }),
+      403,
+      'forbidden',
+      '모집 공고를 마감할 권한이 없습니다.',
+    );
+    expectError(
+      await t.patch(`/api/study-groups/${study.id}/close`, { token: other.token }),
+      403,
+      'forbidden',
+      '스터디 그룹 공고를 마감할 권한이 없습니다.',
+    );
     expect((await t.get(`/api/recruitments/${rec.id}`)).statusCode).toBe(200);
   });
 
@@ -169,17 +275,50 @@ describe('close and delete', () => {
     const rec = await createRecruitment(t, author);
     const study = await createStudy(t, author);
     expectError(await t.delete(`/api/recruitments/${rec.id}`), 401, 'login_required', '로그인이 필요합니다.');
-    expectError(await t.delete(`/api/recruitments/${study.id}`, { token: author.token }), 404, 'not_found', '해당 공고를 찾을 수 없습니다.');
-    expectError(await t.delete(`/api/study-groups/${rec.id}`, { token: author.token }), 404, 'not_found', '스터디 그룹 모집글을 찾을 수 없습니다.');
-    expectError(await t.delete(`/api/recruitments/${rec.id}`, { token: other.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
-    expectError(await t.delete(`/api/study-groups/${study.id}`, { token: other.token }), 403, 'forbidden', '모집글을 삭제할 권한이 없습니다.');
-    expectError(await t.delete(`/api/base-posts/${study.id}`, { token: other.token }), 403, 'forbidden', '공고 삭제 권한이 없습니다.');
+    expectError(
+      await t.delete(`/api/recruitments/${study.id}`, { token: author.token }),
+      404,
+      'not_found',
+      '해당 공고를 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.delete(`/api/study-groups/${rec.id}`, { token: author.token }),
+      404,
+      'not_found',
+      '스터디 그룹 모집글을 찾을 수 없습니다.',
+    );
+    expectError(
+      await t.delete(`/api/recruitments/${rec.id}`, { token: other.token }),
+      403,
+      'forbidden',
+      '공고 삭제 권한이 없습니다.',
+    );
+    expectError(
+      await t.delete(`/api/study-groups/${study.id}`, { token: other.token }),
+      403,
+      'forbidden',
+      '모집글을 삭제할 권한이 없습니다.',
+    );
+    expectError(
+      await t.delete(`/api/base-posts/${study.id}`, { token: other.token }),
+      403,
+      'forbidden',
+      '공고 삭제 권한이 없습니다.',
+    );
     expectError(await t.delete('/api/base-posts/999999', { token: author.token }), 404, 'not_found', '공고를 찾을 수 없습니다.');
     expectError(await t.delete(`/api/base-posts/${study.id}`), 401, 'login_required', '로그인이 필요합니다.');
-    expectError(await t.delete('/api/base-posts/0', { token: author.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    expectError(
+      await t.delete('/api/base-posts/0', { token: author.token }),
+      400,
+      'bad_request',
+      '요청 형식이 올바르지 않습니다.',
+    );
 
     await t.patch(`/api/recruitments/${rec.id}/close`, { token: author.token });
-    const g = await t.post('/api/groups', { token: author.token, body: { basePostId: rec.id, name: '그룹 이름', description: '설명' } });
+    const g = await t.post('/api/groups', {
+      token: author.token,
+      body: { basePostId: rec.id, name: '그룹 이름', description: '설명' },
+    });
     expect(g.statusCode).toBe(201);
     const hasGroup = '그룹이 생성된 공고는 삭제할 수 없습니다. 그룹을 먼저 삭제해주세요.';
     expectError(await t.delete(`/api/recruitments/${rec.id}`, { token: author.token }), 400, 'post_has_group', hasGroup);
@@ -283,7 +422,8 @@ describe('inactivity by date (Asia/Seoul)', () => {
       const listed = (await t.get('/api/recruitments')).json().content.find((c: { id: number }) => c.id === post.id);
       expect(listed.inactive).toBe(true);
 
-      const stored = async () => (await t.db.select({ i: basePosts.inactive }).from(basePosts).where(eq(basePosts.id, post.id)))[0].i;
+      const stored = async () =>
+        (await t.db.select({ i: basePosts.inactive }).from(basePosts).where(eq(basePosts.id, post.id)))[0].i;
       expect(await stored()).toBe(false);
       expect(await closeOverduePosts(t.db, '2025-06-02')).toBeGreaterThan(0);
       expect(await stored()).toBe(true);

@@ -42,7 +42,10 @@ describe('POST /api/recruitments', () => {
   });
 
   it('accepts a due date of today and missing tags', async () => {
-    const res = await t.post('/api/recruitments', { token: author.token, body: recruitmentBody({ dueDate: '2025-06-01', tags: undefined }) });
+    const res = await t.post('/api/recruitments', {
+      token: author.token,
+      body: recruitmentBody({ dueDate: '2025-06-01', tags: undefined }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().tags).toEqual([]);
   });
@@ -69,7 +72,12 @@ describe('POST /api/recruitments', () => {
     [{ tags: ['Re\u0007act'] }, '사용할 수 없는 문자가 포함되어 있습니다.'],
   ])('refuses %j with its text and stores nothing', async (over, text) => {
     const before = await postCount();
-    expectError(await t.post('/api/recruitments', { token: author.token, body: recruitmentBody(over) }), 400, 'validation_failed', text);
+    expectError(
+      await t.post('/api/recruitments', { token: author.token, body: recruitmentBody(over) }),
+      400,
+      'validation_failed',
+      text,
+    );
     expect(await postCount()).toBe(before);
   });
 
@@ -87,7 +95,12 @@ describe('POST /api/recruitments', () => {
       expectError(await t.post('/api/recruitments', { token: author.token, body }), 400, 'validation_failed', text);
       body[field] = recruitmentBody()[field as keyof ReturnType<typeof recruitmentBody>];
     }
-    expectError(await t.post('/api/recruitments', { token: author.token, body }), 400, 'validation_failed', '태그는 최대 10개까지 등록할 수 있습니다.');
+    expectError(
+      await t.post('/api/recruitments', { token: author.token, body }),
+      400,
+      'validation_failed',
+      '태그는 최대 10개까지 등록할 수 있습니다.',
+    );
   });
 
   it('answers 400 bad_request to malformed JSON', async () => {
@@ -141,7 +154,12 @@ describe('POST /api/study-groups', () => {
     [{ dueDate: '2025-05-31' }, '마감일은 생성일 이후로 설정해야 합니다.'],
   ])('refuses %j with its text and stores nothing', async (over, text) => {
     const before = await postCount();
-    expectError(await t.post('/api/study-groups', { token: author.token, body: studyBody(over) }), 400, 'validation_failed', text);
+    expectError(
+      await t.post('/api/study-groups', { token: author.token, body: studyBody(over) }),
+      400,
+      'validation_failed',
+      text,
+    );
     expect(await postCount()).toBe(before);
   });
 
@@ -168,11 +186,26 @@ describe('POST /api/study-groups', () => {
       body[field] = fix[field as keyof typeof fix];
     }
     body.startDate = '2025-09-01';
-    expectError(await t.post('/api/study-groups', { token: author.token, body }), 400, 'validation_failed', '스터디 종료 날짜를 입력해주세요.');
+    expectError(
+      await t.post('/api/study-groups', { token: author.token, body }),
+      400,
+      'validation_failed',
+      '스터디 종료 날짜를 입력해주세요.',
+    );
     body.endDate = '2025-08-01';
-    expectError(await t.post('/api/study-groups', { token: author.token, body }), 400, 'validation_failed', '시작일은 종료일 이전으로 설정되어야 합니다.');
+    expectError(
+      await t.post('/api/study-groups', { token: author.token, body }),
+      400,
+      'validation_failed',
+      '시작일은 종료일 이전으로 설정되어야 합니다.',
+    );
     body.startDate = '2025-07-01';
-    expectError(await t.post('/api/study-groups', { token: author.token, body }), 400, 'validation_failed', '공고 마감날짜를 선택해주세요.');
+    expectError(
+      await t.post('/api/study-groups', { token: author.token, body }),
+      400,
+      'validation_failed',
+      '공고 마감날짜를 선택해주세요.',
+    );
   });
 });
 
@@ -186,12 +219,21 @@ describe('lists, search and popular', () => {
     writer = await t2.user('Writer');
     홍길동 = await t2.user('홍길동');
     for (let i = 0; i < 18; i++) {
-      await t2.post('/api/recruitments', { token: writer.token, body: recruitmentBody({ title: `공고 ${i}`, tags: [`tag${i}`] }) });
+      await t2.post('/api/recruitments', {
+        token: writer.token,
+        body: recruitmentBody({ title: `공고 ${i}`, tags: [`tag${i}`] }),
+      });
       t2.clock.advance(1000);
     }
-    await t2.post('/api/recruitments', { token: 홍길동.token, body: recruitmentBody({ title: '100% 할인_이벤트 \\ 백슬래시', description: '자바 스프링 프로젝트' }) });
+    await t2.post('/api/recruitments', {
+      token: 홍길동.token,
+      body: recruitmentBody({ title: '100% 할인_이벤트 \\ 백슬래시', description: '자바 스프링 프로젝트' }),
+    });
     t2.clock.advance(1000);
-    await t2.post('/api/recruitments', { token: writer.token, body: recruitmentBody({ title: 'React Native 앱', description: '모바일' }) });
+    await t2.post('/api/recruitments', {
+      token: writer.token,
+      body: recruitmentBody({ title: 'React Native 앱', description: '모바일' }),
+    });
     resetLimits(t2);
     for (let i = 0; i < 13; i++) {
       await t2.post('/api/study-groups', { token: writer.token, body: studyBody({ title: `스터디 ${i}` }) });
@@ -256,11 +298,17 @@ describe('lists, search and popular', () => {
 
   it('searches by title, creator, content and all, case-insensitively and for Korean substrings', async () => {
     expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('react n')}`)).toEqual(['React Native 앱']);
-    expect(await titles(`/api/recruitments/search?searchType=creator&keyword=${q('길동')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
-    expect(await titles(`/api/recruitments/search?searchType=content&keyword=${q('스프링')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
+    expect(await titles(`/api/recruitments/search?searchType=creator&keyword=${q('길동')}`)).toEqual([
+      '100% 할인_이벤트 \\ 백슬래시',
+    ]);
+    expect(await titles(`/api/recruitments/search?searchType=content&keyword=${q('스프링')}`)).toEqual([
+      '100% 할인_이벤트 \\ 백슬래시',
+    ]);
     expect(await titles(`/api/recruitments/search?searchType=all&keyword=${q('모바일')}`)).toEqual(['React Native 앱']);
     expect(await titles(`/api/recruitments/search?keyword=${q('홍길동')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
-    expect(await titles(`/api/recruitments/search?searchType=weird&keyword=${q('자바')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
+    expect(await titles(`/api/recruitments/search?searchType=weird&keyword=${q('자바')}`)).toEqual([
+      '100% 할인_이벤트 \\ 백슬래시',
+    ]);
     expect(await titles(`/api/study-groups/search?searchType=title&keyword=${q('스터디 1')}`)).toEqual([
       '스터디 12',
       '스터디 11',
@@ -270,12 +318,18 @@ describe('lists, search and popular', () => {
   });
 
   it('matches %, _ and \\ literally', async () => {
-    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('0%')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
-    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('인_이')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
+    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('0%')}`)).toEqual([
+      '100% 할인_이벤트 \\ 백슬래시',
+    ]);
+    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('인_이')}`)).toEqual([
+      '100% 할인_이벤트 \\ 백슬래시',
+    ]);
     expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('%%')}`)).toEqual([]);
     expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('__')}`)).toEqual([]);
     expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q(' \\ ')}`)).toHaveLength(16);
-    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('트 \\ 백')}`)).toEqual(['100% 할인_이벤트 \\ 백슬래시']);
+    expect(await titles(`/api/recruitments/search?searchType=title&keyword=${q('트 \\ 백')}`)).toEqual([
+      '100% 할인_이벤트 \\ 백슬래시',
+    ]);
   });
 
   it('does not filter for keywords under 2 characters after trimming, and pages the search', async () => {

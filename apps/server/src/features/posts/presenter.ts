@@ -1,4 +1,11 @@
-import { WITHDRAWN_NAME, type MyPost, type Recruitment, type RecruitmentItem, type StudyGroup, type StudyGroupItem } from '@app/contract';
+import {
+  WITHDRAWN_NAME,
+  type MyPost,
+  type Recruitment,
+  type RecruitmentItem,
+  type StudyGroup,
+  type StudyGroupItem,
+} from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
 import type { MyPostRow, PostDetailRow, PostListRow } from './queries.js';
 

@@ -28,7 +28,13 @@ import { sendText } from '../../lib/reply.js';
 import { viewerKey } from '../../lib/views.js';
 import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND } from './texts.js';
-import { presentMyPost, presentRecruitment, presentRecruitmentItem, presentStudyGroup, presentStudyGroupItem } from './presenter.js';
+import {
+  presentMyPost,
+  presentRecruitment,
+  presentRecruitmentItem,
+  presentStudyGroup,
+  presentStudyGroupItem,
+} from './presenter.js';
 import { listPosts, myPostRows, popularPosts, todayIn, type PostDetailRow, type PostListRow, type Search } from './queries.js';
 import * as posts from './service.js';
 
@@ -72,23 +78,37 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     page(req.query.page, null),
   );
 
-  app.get(`${cfg.path}/search`, { schema: { tags, querystring: searchQuery, response: list }, config: { auth: 'public' } }, async (req) =>
-    page(req.query.page, parseSearch(req.query)),
+  app.get(
+    `${cfg.path}/search`,
+    { schema: { tags, querystring: searchQuery, response: list }, config: { auth: 'public' } },
+    async (req) => page(req.query.page, parseSearch(req.query)),
   );
 
-  app.get(`${cfg.path}/popular`, { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } }, async () => {
-    const today = todayIn(ctx);
-    return ctx.readCache.get(`${cfg.kind}:popular:${today}`, async () => (await popularPosts(ctx.db, cfg.kind, today)).map(item));
-  });
-
-  app.get(`${cfg.path}/:id`, { schema: { tags, params: idParams, response: { 200: shape.detail } }, config: { auth: 'public' } }, async (req) =>
-    detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),
+  app.get(
+    `${cfg.path}/popular`,
+    { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } },
+    async () => {
+      const today = todayIn(ctx);
+      return ctx.readCache.get(`${cfg.kind}:popular:${today}`, async () =>
+        (await popularPosts(ctx.db, cfg.kind, today)).map(item),
+      );
+    },
   );
 
-  app.post(cfg.path, { schema: { tags, ...write(201) }, attachValidation: true, config: { rateLimit: [LIMITS.contentCreate] } }, async (req, reply) => {
-    const user = requireUser(req);
-    return reply.status(201).send(detail(await posts.createPost(ctx, cfg, user, req.body), user.id));
-  });
+  app.get(
+    `${cfg.path}/:id`,
+    { schema: { tags, params: idParams, response: { 200: shape.detail } }, config: { auth: 'public' } },
+    async (req) => detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),
+  );
+
+  app.post(
+    cfg.path,
+    { schema: { tags, ...write(201) }, attachValidation: true, config: { rateLimit: [LIMITS.contentCreate] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      return reply.status(201).send(detail(await posts.createPost(ctx, cfg, user, req.body), user.id));
+    },
+  );
 
   app.put(`${cfg.path}/:id`, { schema: { tags, params: idParams, ...write(200) }, attachValidation: true }, async (req) => {
     const user = requireUser(req);

@@ -147,6 +147,9 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
 export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
   await loadPost(ctx.db, postId, BASE_NOT_FOUND);
   await countViewOnce(ctx.db, { kind: 'POST', id: postId }, key, ctx.clock.now(), (tx) =>
-    tx.update(basePosts).set({ views: sql`${basePosts.views} + 1` }).where(eq(basePosts.id, postId)),
+    tx
+      .update(basePosts)
+      .set({ views: sql`${basePosts.views} + 1` })
+      .where(eq(basePosts.id, postId)),
   );
 }

@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const body = (over: Record<string, unknown> = {}) => ({ contact: '01011112222', field: '프론트엔드', techStacks: ['React'], ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  contact: '01011112222',
+  field: '프론트엔드',
+  techStacks: ['React'],
+  ...over,
+});
 const profileCount = async () => (await t.db.select({ n: count() }).from(applicationProfiles))[0].n;
 
 describe('application profile', () => {
@@ -28,8 +33,19 @@ describe('application profile', () => {
       body: body({ contact: ' 비공개 ', field: '  백엔드 ', techStacks: [' Java ', 'java', '', 'Spring'] }),
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), userId: me.id, contact: '비공개', techStacks: ['Java', 'Spring'], field: '백엔드' });
-    expectError(await t.post('/api/user-info', { token: me.token, body: body() }), 409, 'duplicate_profile', '이미 지원 정보가 등록되어 있습니다.');
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      userId: me.id,
+      contact: '비공개',
+      techStacks: ['Java', 'Spring'],
+      field: '백엔드',
+    });
+    expectError(
+      await t.post('/api/user-info', { token: me.token, body: body() }),
+      409,
+      'duplicate_profile',
+      '이미 지원 정보가 등록되어 있습니다.',
+    );
   });
 
   it('reads a missing or non-object body as empty: the contact text answers', async () => {

@@ -12,7 +12,9 @@ export default function profileRoutes(fastify: FastifyInstance, ctx: AppContext)
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['profile'];
 
-  app.get('/api/user-info/my-info', { schema: { tags, response: { 200: myProfileInfo } } }, async (req) => profiles.myInfo(ctx, requireUser(req).id));
+  app.get('/api/user-info/my-info', { schema: { tags, response: { 200: myProfileInfo } } }, async (req) =>
+    profiles.myInfo(ctx, requireUser(req).id),
+  );
 
   app.post('/api/user-info', { schema: { tags, body: profileBody, response: { 201: profile } } }, async (req, reply) => {
     const user = requireUser(req);
@@ -20,9 +22,13 @@ export default function profileRoutes(fastify: FastifyInstance, ctx: AppContext)
   });
 
   // Contract 3.2: a missing profile (404) is reported before validation.
-  app.put('/api/user-info', { schema: { tags, body: profileBody, response: { 200: profile } }, attachValidation: true }, async (req) => {
-    const user = requireUser(req);
-    await loadProfile(ctx.db, user.id, PROFILE_NOT_FOUND);
-    return profiles.updateProfile(ctx, user.id, validBody(req));
-  });
+  app.put(
+    '/api/user-info',
+    { schema: { tags, body: profileBody, response: { 200: profile } }, attachValidation: true },
+    async (req) => {
+      const user = requireUser(req);
+      await loadProfile(ctx.db, user.id, PROFILE_NOT_FOUND);
+      return profiles.updateProfile(ctx, user.id, validBody(req));
+    },
+  );
 }

@@ -16,7 +16,6 @@ export interface ProfileInput {
 
 const duplicateProfile = () => new Conflict('duplicate_profile', DUPLICATE_PROFILE);
 
-
 export async function myInfo(ctx: AppContext, userId: number): Promise<MyProfileInfo> {
   const [row] = await ctx.db
     .select({ profile: applicationProfiles, nickname: users.nickname, email: users.email })

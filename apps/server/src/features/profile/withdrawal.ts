@@ -4,6 +4,6 @@ import type { AppContext } from '../../context.js';
 
 export function profileWithdrawalHooks(ctx: AppContext) {
   ctx.events.on('account.withdrawing', async ({ tx }, { user }) => {
-  await tx.delete(applicationProfiles).where(eq(applicationProfiles.userId, user.id));
+    await tx.delete(applicationProfiles).where(eq(applicationProfiles.userId, user.id));
   });
 }

@@ -4,7 +4,16 @@ import { users } from '../../db/schema/index.js';
 import { TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
 import { resetLimits } from '../posts/testing.js';
-import { changePassword, grantFor, otherThan, person, sendFindIdCode, sendPasswordCode, verifyFindId, verifyPassword } from './testing.js';
+import {
+  changePassword,
+  grantFor,
+  otherThan,
+  person,
+  sendFindIdCode,
+  sendPasswordCode,
+  verifyFindId,
+  verifyPassword,
+} from './testing.js';
 
 /** Black-box checks of contract 3.11 and 6 edge cases the area tests do not cover. */
 const CODE_INVALID = '인증 코드가 일치하지 않습니다.';
@@ -50,7 +59,12 @@ describe('codes (6.1)', () => {
     const gone = await person(t);
     expect((await t.delete(`/api/users/${gone.id}`, { token: gone.token })).statusCode).toBe(200);
     for (const url of ['/api/users/check-loginid-email', '/api/find-password/send-code']) {
-      expectError(await t.post(url, { ip: nextIp(), body: { loginId: gone.loginId, email: gone.email } }), 404, 'not_found', '존재하지 않는 아이디 입니다.');
+      expectError(
+        await t.post(url, { ip: nextIp(), body: { loginId: gone.loginId, email: gone.email } }),
+        404,
+        'not_found',
+        '존재하지 않는 아이디 입니다.',
+      );
     }
   });
 });
@@ -68,7 +82,12 @@ describe('change-password (6.4, 8.20, 8.21)', () => {
     const login = (password: string) => t.post('/api/auth/login', { ip: nextIp(), body: { loginId: p.loginId, password } });
     expect((await login('newPassw0rd!')).statusCode).toBe(200);
     expect((await login(TEST_PASSWORD)).statusCode).toBe(401);
-    expectError(await changePassword(t, { ...body, newPassword: 'another12', confirmPassword: 'another12' }, grant), 403, 'reset_grant_required', GRANT_REQUIRED);
+    expectError(
+      await changePassword(t, { ...body, newPassword: 'another12', confirmPassword: 'another12' }, grant),
+      403,
+      'reset_grant_required',
+      GRANT_REQUIRED,
+    );
   });
 
   it('a grant is for its user only; refusal changes nothing', async () => {
@@ -77,7 +96,12 @@ describe('change-password (6.4, 8.20, 8.21)', () => {
     const [before] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, b.id));
     const body = { loginId: b.loginId, newPassword: 'hijacked1', confirmPassword: 'hijacked1' };
     expectError(await changePassword(t, body, grant), 403, 'reset_grant_required', GRANT_REQUIRED);
-    expectError(await changePassword(t, { ...body, loginId: 'no_such_user' }, grant), 403, 'reset_grant_required', GRANT_REQUIRED);
+    expectError(
+      await changePassword(t, { ...body, loginId: 'no_such_user' }, grant),
+      403,
+      'reset_grant_required',
+      GRANT_REQUIRED,
+    );
     const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, b.id));
     expect(after.hash).toBe(before.hash);
     // a's grant still works for a

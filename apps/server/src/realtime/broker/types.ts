@@ -4,7 +4,14 @@
  */
 export type BrokerEvent =
   /** a MESSAGE for every local subscriber of `destination`; `seq` chains a room's messages in id order */
-  | { type: 'message'; destination: string; contentType: string; body: string; messageId: string; seq?: { id: number; prev: number } }
+  | {
+      type: 'message';
+      destination: string;
+      contentType: string;
+      body: string;
+      messageId: string;
+      seq?: { id: number; prev: number };
+    }
   /** remove every subscription of the user to `destination` */
   | { type: 'drop'; userId: number; destination: string }
   /** a MESSAGE on a user destination (`/user/queue/kick`) to every socket of the user */

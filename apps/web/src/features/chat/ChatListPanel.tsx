@@ -15,7 +15,10 @@ export default function ChatListPanel({ onClose }: { onClose(): void }) {
     chatLauncher.open(roomId);
   };
   return (
-    <div className="absolute right-0 top-12 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg" data-testid="chat-list">
+    <div
+      className="absolute right-0 top-12 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg"
+      data-testid="chat-list"
+    >
       <div className="border-b border-gray-100 px-4 py-3 text-sm font-semibold">채팅방</div>
       {isPending && <p className="py-6 text-center text-sm text-gray-400">불러오는 중...</p>}
       {isError && (

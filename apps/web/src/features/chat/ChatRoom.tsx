@@ -83,7 +83,12 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
         <h2 className="truncate text-base font-semibold" data-testid="chat-room-name">
           {room.data?.chatRoomName ?? ''}
         </h2>
-        <button type="button" aria-label="닫기" className="px-2 text-2xl leading-none text-gray-400 hover:text-gray-700" onClick={onClose}>
+        <button
+          type="button"
+          aria-label="닫기"
+          className="px-2 text-2xl leading-none text-gray-400 hover:text-gray-700"
+          onClick={onClose}
+        >
           ×
         </button>
       </div>
@@ -132,7 +137,9 @@ function MessageLine({ message, mine }: { message: ChatMessage; mine: boolean })
     <div className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-testid="chat-message">
       {!mine && <span className="mb-0.5 text-xs text-gray-600">{message.senderName}</span>}
       <div className={`flex items-end gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
-        <p className={`max-w-[16rem] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-indigo-600 text-white' : 'bg-white text-gray-900 shadow-sm'}`}>
+        <p
+          className={`max-w-[16rem] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-indigo-600 text-white' : 'bg-white text-gray-900 shadow-sm'}`}
+        >
           {message.message}
         </p>
         <span className="shrink-0 text-[10px] text-gray-400">{formatChatTime(message.sendAt)}</span>

@@ -11,7 +11,8 @@ export default function ChatRoomPage() {
     if (window.history.length > 1) navigate(-1);
     else navigate('/', { replace: true });
   }, [navigate]);
-  if (!Number.isInteger(roomId) || roomId <= 0) return <p className="py-12 text-center text-gray-500">채팅방을 찾을 수 없습니다.</p>;
+  if (!Number.isInteger(roomId) || roomId <= 0)
+    return <p className="py-12 text-center text-gray-500">채팅방을 찾을 수 없습니다.</p>;
   return (
     <div className="mx-auto my-4 h-[600px] max-h-[calc(100dvh-6rem)] w-full max-w-[400px] overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
       <ChatRoom key={roomId} roomId={roomId} onClose={close} />

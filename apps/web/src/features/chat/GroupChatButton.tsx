@@ -28,10 +28,19 @@ export default function GroupChatButton({ groupId, groupName, admin }: { groupId
 
   return (
     <>
-      <button type="button" className="btn-primary relative" onClick={click} disabled={exists.isPending} data-testid="group-chat-button">
+      <button
+        type="button"
+        className="btn-primary relative"
+        onClick={click}
+        disabled={exists.isPending}
+        data-testid="group-chat-button"
+      >
         채팅
         {!!unread.data && (
-          <span className="absolute -right-2 -top-2 rounded-full bg-red-500 px-1.5 text-xs font-semibold text-white" data-testid="group-chat-unread">
+          <span
+            className="absolute -right-2 -top-2 rounded-full bg-red-500 px-1.5 text-xs font-semibold text-white"
+            data-testid="group-chat-unread"
+          >
             {unread.data}
           </span>
         )}

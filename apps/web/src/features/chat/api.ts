@@ -26,10 +26,16 @@ export const chatApi = {
 
 export const useChatRooms = () => useQuery({ queryKey: chatKeys.rooms, queryFn: chatApi.rooms, staleTime: 0 });
 
-export const useRoomExists = (groupId: number) => useQuery({ queryKey: chatKeys.exists(groupId), queryFn: () => chatApi.exists(groupId) });
+export const useRoomExists = (groupId: number) =>
+  useQuery({ queryKey: chatKeys.exists(groupId), queryFn: () => chatApi.exists(groupId) });
 
 export const useRoomUnread = (roomId: number | null) =>
-  useQuery({ queryKey: chatKeys.unread(roomId ?? 0), queryFn: () => chatApi.unread(roomId!), enabled: roomId !== null, refetchInterval: 30_000 });
+  useQuery({
+    queryKey: chatKeys.unread(roomId ?? 0),
+    queryFn: () => chatApi.unread(roomId!),
+    enabled: roomId !== null,
+    refetchInterval: 30_000,
+  });
 
 export function useCreateChatRoom(groupId: number) {
   const client = useQueryClient();

@@ -30,10 +30,20 @@ export function Banner() {
           </div>
         </div>
       ))}
-      <button type="button" aria-label="이전 배너" onClick={() => go(index - 1)} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/70 px-3 py-1 text-xl">
+      <button
+        type="button"
+        aria-label="이전 배너"
+        onClick={() => go(index - 1)}
+        className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/70 px-3 py-1 text-xl"
+      >
         ‹
       </button>
-      <button type="button" aria-label="다음 배너" onClick={() => go(index + 1)} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/70 px-3 py-1 text-xl">
+      <button
+        type="button"
+        aria-label="다음 배너"
+        onClick={() => go(index + 1)}
+        className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/70 px-3 py-1 text-xl"
+      >
         ›
       </button>
       <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-2">

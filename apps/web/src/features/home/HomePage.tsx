@@ -10,7 +10,17 @@ import { Banner } from './Banner';
 import { usePopularBoards, usePopularRecruitments, usePopularStudyGroups, type PopularPost } from './popular';
 
 /** A popular section's states: skeleton while loading, retry on failure, "none" only when the server said so. */
-function Loaded<T>({ query, skeleton, empty, children }: { query: UseQueryResult<T[]>; skeleton: ReactNode; empty: ReactNode; children(items: T[]): ReactNode }) {
+function Loaded<T>({
+  query,
+  skeleton,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  skeleton: ReactNode;
+  empty: ReactNode;
+  children(items: T[]): ReactNode;
+}) {
   if (query.isPending) return skeleton;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
   return query.data.length === 0 ? empty : children(query.data);
@@ -65,11 +75,19 @@ export default function HomePage() {
       <Banner />
 
       <section className="grid grid-cols-2 gap-3 sm:gap-4" aria-label="모집 유형 선택">
-        <button type="button" onClick={() => navigate('/recruitments')} className="card p-4 text-left transition hover:border-indigo-400 hover:shadow-md sm:p-8">
+        <button
+          type="button"
+          onClick={() => navigate('/recruitments')}
+          className="card p-4 text-left transition hover:border-indigo-400 hover:shadow-md sm:p-8"
+        >
           <span className="text-lg font-extrabold tracking-wide text-indigo-700 sm:text-2xl">PROJECT</span>
           <p className="mt-2 text-xs text-gray-600 sm:text-sm">사이드 프로젝트 팀원 모집 보러가기</p>
         </button>
-        <button type="button" onClick={() => navigate('/study-groups')} className="card p-4 text-left transition hover:border-amber-400 hover:shadow-md sm:p-8">
+        <button
+          type="button"
+          onClick={() => navigate('/study-groups')}
+          className="card p-4 text-left transition hover:border-amber-400 hover:shadow-md sm:p-8"
+        >
           <span className="text-lg font-extrabold tracking-wide text-amber-700 sm:text-2xl">STUDY GROUP</span>
           <p className="mt-2 text-xs text-gray-600 sm:text-sm">함께 공부할 스터디 그룹 보러가기</p>
         </button>
@@ -112,7 +130,11 @@ export default function HomePage() {
             게시판
           </button>
         </div>
-        <Loaded query={boards} skeleton={<SkeletonRows className="card" />} empty={<EmptyState text="아직 인기 게시글이 없습니다." />}>
+        <Loaded
+          query={boards}
+          skeleton={<SkeletonRows className="card" />}
+          empty={<EmptyState text="아직 인기 게시글이 없습니다." />}
+        >
           {(items) => (
             <ul className="card divide-y divide-gray-100">
               {items.map((b) => (

@@ -23,7 +23,10 @@ export interface PopularBoard {
 }
 
 /** Popular lists; a failing one shows its own retry in its section (never "none" when the call failed). */
-const list = <T,>(path: string) => () => get<T[]>(path);
+const list =
+  <T>(path: string) =>
+  () =>
+    get<T[]>(path);
 
 const popular = {
   recruitments: { queryKey: ['popular', 'recruitments'], queryFn: list<PopularPost>('/recruitments/popular') },

@@ -20,7 +20,9 @@ export default function InboxDropdown({ onClose }: { onClose(): void }) {
       data-testid="inbox-dropdown"
     >
       <div className="border-b border-gray-100 px-4 py-3 text-sm font-semibold">받은 쪽지</div>
-      {isError && <LoadError text="쪽지를 불러오는 도중 문제가 발생했습니다." onRetry={() => void refetch()} className="py-6 text-sm" />}
+      {isError && (
+        <LoadError text="쪽지를 불러오는 도중 문제가 발생했습니다." onRetry={() => void refetch()} className="py-6 text-sm" />
+      )}
       {data && data.length === 0 && <p className="py-6 text-center text-sm text-gray-600">받은 쪽지가 없습니다.</p>}
       {isPending && <SkeletonRows rows={3} />}
       {data && data.length > 0 && (
@@ -38,7 +40,9 @@ export default function InboxDropdown({ onClose }: { onClose(): void }) {
                   <UnreadDot read={m.read} />
                   {shortSender(m.senderName)}
                 </span>
-                <span className="col-span-2 row-start-2 min-w-0 truncate sm:col-span-1 sm:row-start-auto">{m.content || '내용 없음'}</span>
+                <span className="col-span-2 row-start-2 min-w-0 truncate sm:col-span-1 sm:row-start-auto">
+                  {m.content || '내용 없음'}
+                </span>
                 <span className="col-start-2 row-start-1 shrink-0 text-xs font-normal text-gray-600 sm:col-start-auto sm:row-start-auto">
                   {formatWhen(m.sentAt)}
                 </span>

@@ -88,7 +88,9 @@ function MessageRow({ message: m, onOpen, onReply, onDelete, deleting }: RowProp
             {m.senderName}
           </span>
         </span>
-        <span className="col-span-2 row-start-2 min-w-0 truncate text-sm sm:col-span-1 sm:row-start-auto">{m.content || '내용 없음'}</span>
+        <span className="col-span-2 row-start-2 min-w-0 truncate text-sm sm:col-span-1 sm:row-start-auto">
+          {m.content || '내용 없음'}
+        </span>
         <span className="col-start-2 row-start-1 text-xs font-normal text-gray-600 sm:col-start-auto sm:row-start-auto">
           {formatWhen(m.sentAt)}
         </span>

@@ -75,7 +75,9 @@ export default function MyPostsPage() {
             data-inactive={p.inactive}
           >
             <div className="flex items-center justify-between text-xs">
-              <span className={`font-semibold ${p.postType === 'RECRUITMENT' ? 'text-indigo-700' : 'text-amber-800'}`}>{kindOf(p).name}</span>
+              <span className={`font-semibold ${p.postType === 'RECRUITMENT' ? 'text-indigo-700' : 'text-amber-800'}`}>
+                {kindOf(p).name}
+              </span>
               {p.inactive && <span className="rounded-full bg-gray-300 px-2 py-0.5 font-bold text-gray-800">마감</span>}
             </div>
             <h3 className="mt-2 line-clamp-2 font-semibold break-keep">{p.title}</h3>
@@ -91,7 +93,12 @@ export default function MyPostsPage() {
                   <button type="button" className={action} onClick={() => setGrouping(p)}>
                     그룹 생성
                   </button>
-                  <button type="button" className={`${action} text-red-700`} disabled={deleting.isPending} onClick={() => remove(p)}>
+                  <button
+                    type="button"
+                    className={`${action} text-red-700`}
+                    disabled={deleting.isPending}
+                    onClick={() => remove(p)}
+                  >
                     공고 삭제
                   </button>
                 </>

@@ -68,7 +68,12 @@ export function PostCard({ href, post, kindName, chips = [], children }: PostCar
   const shape = 'card flex h-full flex-col p-4';
   if (inactive) {
     return (
-      <div className={`${shape} cursor-not-allowed bg-gray-100`} aria-disabled="true" data-testid="post-card" data-inactive="true">
+      <div
+        className={`${shape} cursor-not-allowed bg-gray-100`}
+        aria-disabled="true"
+        data-testid="post-card"
+        data-inactive="true"
+      >
         {body}
       </div>
     );

@@ -47,7 +47,9 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
     ['주제', post.topic],
     ['모집 인원', `${post.currentMembers}/${post.totalMembers}명`],
     ['마감일', formatDay(post.dueDate)],
-    ...(post.startDate ? ([['스터디 기간', `${formatDay(post.startDate)} ~ ${formatDay(post.endDate)}`]] as Array<[string, string]>) : []),
+    ...(post.startDate
+      ? ([['스터디 기간', `${formatDay(post.startDate)} ~ ${formatDay(post.endDate)}`]] as Array<[string, string]>)
+      : []),
     ['작성자', post.creatorNickname],
     ['작성일', formatDateTime(post.createdDateTime)],
     ['연락처', post.creatorContact === null ? '로그인 후 확인할 수 있습니다.' : formatPhone(post.creatorContact)],

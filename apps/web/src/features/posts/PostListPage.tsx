@@ -61,7 +61,10 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
   return (
     <div className="page flex flex-col gap-4 sm:gap-6">
       {/* short on a phone, so the first cards show without scrolling */}
-      <section className="rounded-2xl bg-gradient-to-r from-indigo-700 to-violet-600 px-5 py-4 text-white sm:px-8 sm:py-10" aria-label="배너">
+      <section
+        className="rounded-2xl bg-gradient-to-r from-indigo-700 to-violet-600 px-5 py-4 text-white sm:px-8 sm:py-10"
+        aria-label="배너"
+      >
         <h1 className="text-lg font-bold sm:text-3xl">{kind.banner.heading}</h1>
         <p className="mt-1 text-xs text-white sm:mt-2 sm:text-base">{kind.banner.subheading}</p>
       </section>

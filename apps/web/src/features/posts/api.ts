@@ -64,7 +64,7 @@ export const postKeys = {
 };
 
 /** The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts). */
-export const postListQuery = <T,>(kind: PostKind, q: Required<Pick<ListQuery, 'page' | 'searchType' | 'keyword'>>) => ({
+export const postListQuery = <T>(kind: PostKind, q: Required<Pick<ListQuery, 'page' | 'searchType' | 'keyword'>>) => ({
   queryKey: [...postKeys.list(kind), q.page, q.searchType, q.keyword] as const,
   queryFn: () => listPosts<T>(kind.api, q),
 });

@@ -9,7 +9,8 @@ const STATUS: Record<MyApplication['status'], { label: string; className: string
   REJECTED: { label: '거부', className: 'font-bold text-red-600' },
 };
 
-const detailPath = (a: MyApplication) => (a.postType === 'RECRUITMENT' ? `/recruitment/${a.basePostId}` : `/study-group/${a.basePostId}`);
+const detailPath = (a: MyApplication) =>
+  a.postType === 'RECRUITMENT' ? `/recruitment/${a.basePostId}` : `/study-group/${a.basePostId}`;
 
 /** My applications on /myinfo; rows of inactive posts are greyed and cannot be opened. */
 export function ApplicationHistory() {

@@ -9,7 +9,9 @@ export function composeResultText(variant: ComposeVariant, error?: unknown): str
   if (variant === 'reply') return error ? '답장 전송 실패' : '답장 전송 완료';
   if (variant === 'inbox') {
     if (!error) return '쪽지를 성공적으로 보냈습니다.';
-    return error instanceof ApiError && error.message.includes('수신자') ? '쪽지 수신자를 찾을 수 없습니다.' : '쪽지 전송에 실패했습니다.';
+    return error instanceof ApiError && error.message.includes('수신자')
+      ? '쪽지 수신자를 찾을 수 없습니다.'
+      : '쪽지 전송에 실패했습니다.';
   }
   if (!error) return '쪽지가 성공적으로 전송되었습니다.';
   // the api client reports an unreachable server as status 0

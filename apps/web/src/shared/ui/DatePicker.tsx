@@ -100,7 +100,16 @@ export function DatePicker({ id, label, value, onChange }: DatePickerProps) {
 }
 
 const CalendarIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    aria-hidden="true"
+  >
     <rect x="3" y="5" width="18" height="16" rx="2" />
     <path d="M3 10h18M8 3v4M16 3v4" />
   </svg>
@@ -141,7 +150,8 @@ function Calendar({ selected, onPick }: { selected: string; onPick(iso: string):
         {cells.map((day, i) => {
           if (day === null) return <span key={`e${i}`} />;
           const iso = `${month.y}-${pad(month.m + 1)}-${pad(day)}`;
-          const tone = iso === selected ? 'bg-indigo-600 text-white' : iso === today ? 'border border-indigo-400' : 'hover:bg-gray-100';
+          const tone =
+            iso === selected ? 'bg-indigo-600 text-white' : iso === today ? 'border border-indigo-400' : 'hover:bg-gray-100';
           return (
             <button key={iso} type="button" className={`rounded py-1 ${tone}`} onClick={() => onPick(iso)}>
               {day}

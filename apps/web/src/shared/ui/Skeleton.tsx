@@ -6,7 +6,12 @@ export function Skeleton({ className = '' }: { className?: string }) {
 /** Rows of a list while it loads. */
 export function SkeletonRows({ rows = 5, className = '' }: { rows?: number; className?: string }) {
   return (
-    <div role="status" aria-label="불러오는 중" data-testid="skeleton" className={`flex flex-col divide-y divide-gray-100 ${className}`}>
+    <div
+      role="status"
+      aria-label="불러오는 중"
+      data-testid="skeleton"
+      className={`flex flex-col divide-y divide-gray-100 ${className}`}
+    >
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-4 px-4 py-4">
           <Skeleton className="h-4 flex-1" />
@@ -37,7 +42,12 @@ export function SkeletonCards({ count = 4, className = 'grid-cols-2 md:grid-cols
 export function SkeletonDetail() {
   return (
     <div className="page">
-      <div role="status" aria-label="불러오는 중" data-testid="skeleton" className="card mx-auto flex max-w-3xl flex-col gap-4 p-6 sm:p-8">
+      <div
+        role="status"
+        aria-label="불러오는 중"
+        data-testid="skeleton"
+        className="card mx-auto flex max-w-3xl flex-col gap-4 p-6 sm:p-8"
+      >
         <Skeleton className="h-4 w-24" />
         <Skeleton className="h-8 w-3/4" />
         <Skeleton className="h-4 w-1/2" />
