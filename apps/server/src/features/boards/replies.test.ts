@@ -1,84 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { boards, messages, replies } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Page } from '@app/contract';
+import { messages } from '../../db/schema/index.js';
+import { expectError } from '../../../test/helpers.js';
+import {
+  alice,
+  bob,
+  boardRow,
+  carol,
+  createBoard,
+  addReply,
+  detail,
+  replyTotal,
+  t,
+  useBoardSuite,
+  type Item,
+} from './boards-fixture.js';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T04:45:12Z' });
-  alice = await t.user('앨리스');
-  bob = await t.user('Bobby');
-  carol = await t.user('캐롤');
-});
-afterAll(() => t.close());
-async function relogin(user: TestUser) {
-  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
-  user.token = (res.json() as { token: string }).token;
-}
-// Every test starts in fresh rate-limit windows (per hour for board creation), with unexpired tokens.
-beforeEach(async () => {
-  t.clock.advance(61 * 60 * 1000);
-  await Promise.all([alice, bob, carol].map(relogin));
-});
+useBoardSuite();
 
-interface Item {
-  boardId: number;
-  title: string;
-  authorNickname: string;
-  createdAt: string;
-  views: number;
-  replyCount: number;
-}
-interface ReplyJson {
-  id: number;
-  content: string;
-  edited: boolean;
-  boardId: number;
-  authorId: number;
-  authorNickname: string;
-  parentReplyId: number | null;
-  createdAt: string;
-}
-interface Page<T> {
-  content: T[];
-  number: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-}
-
-async function createBoard(user: TestUser, over: Record<string, unknown> = {}): Promise<number> {
-  t.clock.advance(1000);
-  const res = await t.post('/api/boards', {
-    token: user.token,
-    body: { title: '제목', content: '내용', categoryId: 1, ...over },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return Number(/\/api\/boards\/(\d+)$/.exec(String(res.headers.location))![1]);
-}
-
-async function addReply(user: TestUser, boardId: number, content: string, parentReplyId?: number | null): Promise<ReplyJson> {
-  t.clock.advance(1000);
-  const res = await t.post('/api/replies', { token: user.token, body: { boardId, content, parentReplyId } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ReplyJson;
-}
-
-const boardRow = async (id: number) => (await t.db.select().from(boards).where(eq(boards.id, id)))[0];
-const replyTotal = async (boardId: number) =>
-  (await t.db.select({ n: count() }).from(replies).where(eq(replies.boardId, boardId)))[0].n;
 const inbox = (userId: number) => t.db.select().from(messages).where(eq(messages.receiverId, userId));
-const detail = async (id: number, token?: string, page = 0) => {
-  const res = await t.get(`/api/boards/${id}?page=${page}`, { token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { board: Record<string, unknown> & { author: Record<string, unknown> }; replies: Page<ReplyJson> };
-};
 
 describe('POST /api/replies', () => {
   it('creates a top-level reply as the caller (authorId ignored) and sends the author a 쪽지', async () => {
