@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BuiltApp } from '../src/app.js';
+import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 
@@ -41,4 +42,10 @@ export async function insertUser(
     .returning({ id: users.id, tv: users.tokenVersion });
   const token = await built.ctx.tokens.sign({ sub: loginId, uid: row.id, tv: row.tv }, now);
   return { id: row.id, loginId, nickname: over.nickname, password: TEST_PASSWORD, token };
+}
+
+/** A fresh token as login would sign it at `now` (the user's current token version). */
+export async function signFreshToken(built: BuiltApp, now: Date, user: FactoryUser): Promise<void> {
+  const [row] = await built.ctx.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, user.id));
+  user.token = await built.ctx.tokens.sign({ sub: user.loginId, uid: user.id, tv: row.tv }, now);
 }

@@ -12,7 +12,7 @@ import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { MemoryMailer } from '../src/lib/mail/memory-mailer.js';
 import type { Broker } from '../src/realtime/broker/types.js';
-import { insertUser, TEST_PASSWORD } from './factories.js';
+import { insertUser, signFreshToken, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestUser {
@@ -99,6 +99,9 @@ export class TestApp {
       nickname: nickname ?? `사용자${n}`,
     });
   }
+
+  /** Gives the user a fresh token at the test clock's now, as a new login would (for tests that move the clock). */
+  relogin = (user: TestUser) => signFreshToken(this.built, this.clock.now(), user);
 
   /** A new user made through the real sign-up and login routes, for the tests of those paths. */
   async registeredUser(nickname?: string): Promise<TestUser> {

@@ -14,7 +14,7 @@ import {
   users,
   viewRecords,
 } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { addProfile, applyTo, createRecruitment, createStudy, decide, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   resetLimits(t);
   t.clock.set(NOON_SEOUL);
-  await Promise.all([author, viewer].map(relogin));
+  await Promise.all([author, viewer].map(t.relogin));
 });
 
 const keys = (o: unknown) => Object.keys(o as object).sort();
@@ -42,10 +42,6 @@ async function member(nickname?: string) {
 }
 const current = async (postId: number) =>
   (await t.db.select({ c: basePosts.currentMembers }).from(basePosts).where(eq(basePosts.id, postId)))[0].c;
-async function relogin(user: TestUser) {
-  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
-  user.token = (res.json() as { token: string }).token;
-}
 const close = (u: TestUser, id: number, kind = 'recruitments') => t.patch(`/api/${kind}/${id}/close`, { token: u.token });
 const groupBody = (basePostId: number | string, over: Record<string, unknown> = {}) => ({
   basePostId,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Page } from '@app/contract';
 import { boards, replies } from '../../db/schema/index.js';
-import { createTestApp, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 export let t: TestApp;
 export let alice: TestUser;
@@ -31,11 +31,6 @@ export interface ReplyJson {
   createdAt: string;
 }
 
-export async function relogin(user: TestUser) {
-  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
-  user.token = (res.json() as { token: string }).token;
-}
-
 export function useBoardSuite() {
   beforeAll(async () => {
     t = await createTestApp({ now: '2025-06-01T04:45:12Z' });
@@ -47,7 +42,7 @@ export function useBoardSuite() {
   // Every test starts in fresh rate-limit windows (per hour for board creation), with unexpired tokens.
   beforeEach(async () => {
     t.clock.advance(61 * 60 * 1000);
-    await Promise.all([alice, bob, carol].map(relogin));
+    await Promise.all([alice, bob, carol].map(t.relogin));
   });
 }
 

@@ -11,7 +11,6 @@ import {
   createBoard,
   addReply,
   detail,
-  relogin,
   replyTotal,
   t,
   useBoardSuite,
@@ -277,7 +276,7 @@ describe('POST /api/boards/{id}/view and GET /api/boards/popular', () => {
     await t.post(`/api/boards/${id}/view`, { token: bob.token });
     expect((await boardRow(id)).views).toBe(1);
     t.clock.advance(60 * 60 * 1000);
-    await Promise.all([bob, carol].map(relogin));
+    await Promise.all([bob, carol].map(t.relogin));
     await t.post(`/api/boards/${id}/view`, { token: bob.token });
     expect((await boardRow(id)).views).toBe(2);
     await t.post(`/api/boards/${id}/view`, { token: carol.token });

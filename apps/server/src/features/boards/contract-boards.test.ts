@@ -18,14 +18,10 @@ beforeAll(async () => {
   bob = await t.user('QABob');
 });
 afterAll(() => t.close());
-async function relogin(user: TestUser) {
-  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
-  user.token = (res.json() as { token: string }).token;
-}
 // Fresh rate-limit windows and unexpired tokens for every test.
 beforeEach(async () => {
   t.ctx.limiter = new RateLimiter(new MemoryCounterStore(), () => t.clock.now());
-  await Promise.all([alice, bob].map(relogin));
+  await Promise.all([alice, bob].map(t.relogin));
 });
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;

@@ -31,7 +31,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   resetLimits(t);
   t.clock.set(NOON_SEOUL);
-  await Promise.all([author, viewer].map(relogin));
+  await Promise.all([author, viewer].map(t.relogin));
 });
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
@@ -99,10 +99,6 @@ async function member(nickname?: string) {
   const u = await t.user(nickname);
   await addProfile(t, u, { contact: '01099998888', field: '프론트엔드', techStacks: ['React'] });
   return u;
-}
-async function relogin(user: TestUser) {
-  const res = await t.post('/api/auth/login', { ip: nextIp(), body: { loginId: user.loginId, password: user.password } });
-  user.token = (res.json() as { token: string }).token;
 }
 const close = (u: TestUser, id: number, kind = 'recruitments') => t.patch(`/api/${kind}/${id}/close`, { token: u.token });
 const groupBody = (basePostId: number | string, over: Record<string, unknown> = {}) => ({
@@ -320,7 +316,7 @@ describe('study-group rules (1.6, 3.4)', () => {
     const u = await member();
     await decide(t, author, await applyTo(t, u, s.id), 'APPROVED');
     t.clock.set('2025-06-03T03:00:00Z');
-    await relogin(author);
+    await t.relogin(author);
     expectError(
       await t.put(`/api/study-groups/${s.id}`, { token: author.token, body: studyBody({ totalMembers: 1 }) }),
       400,
