@@ -50,7 +50,11 @@ describe('PUT and DELETE /api/bookmarks/{postId}', () => {
   });
 
   it('answers 404 for a missing post and 400 bad_request for a bad id', async () => {
-    for (const call of [() => put(999999, reader), () => t.delete('/api/bookmarks/999999', { token: reader.token }), () => state(999999)]) {
+    for (const call of [
+      () => put(999999, reader),
+      () => t.delete('/api/bookmarks/999999', { token: reader.token }),
+      () => state(999999),
+    ]) {
       expectError(await call(), 404, 'not_found', '공고를 찾을 수 없습니다.');
     }
     expectError(await t.put('/api/bookmarks/abc', { token: reader.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
@@ -71,7 +75,10 @@ describe('PUT and DELETE /api/bookmarks/{postId}', () => {
           RETURNING id`,
     );
     await t.db.execute(sql`INSERT INTO bookmarks (user_id, post_id, created_at)
-      SELECT ${user.id}, id, now() FROM base_posts WHERE id IN (${sql.join(filler.map((f) => sql`${f.id}`), sql`, `)})`);
+      SELECT ${user.id}, id, now() FROM base_posts WHERE id IN (${sql.join(
+        filler.map((f) => sql`${f.id}`),
+        sql`, `,
+      )})`);
     const extra = await createRecruitment(t, author);
     expectError(await put(extra.id, user), 400, 'bookmark_limit', `관심 공고는 최대 ${BOOKMARK_LIMIT}개까지 등록할 수 있습니다.`);
     expect((await state(extra.id)).json().bookmarkCount).toBe(0);

@@ -35,9 +35,7 @@ export default function bookmarkRoutes(fastify: FastifyInstance, ctx: AppContext
     bookmarks.addBookmark(ctx, requireUser(req), req.params.postId),
   );
 
-  app.delete(
-    '/api/bookmarks/:postId',
-    { schema: { tags, params: postParams, response: { 200: bookmarkState } } },
-    async (req) => bookmarks.removeBookmark(ctx, requireUser(req), req.params.postId),
+  app.delete('/api/bookmarks/:postId', { schema: { tags, params: postParams, response: { 200: bookmarkState } } }, async (req) =>
+    bookmarks.removeBookmark(ctx, requireUser(req), req.params.postId),
   );
 }

@@ -21,8 +21,7 @@ async function stateOrThrow(db: Db, postId: number, userId: number): Promise<Boo
   return presentBookmarkState(row);
 }
 
-export const getState = (ctx: AppContext, postId: number, userId: number | null) =>
-  stateOrThrow(ctx.db, postId, userId ?? 0);
+export const getState = (ctx: AppContext, postId: number, userId: number | null) => stateOrThrow(ctx.db, postId, userId ?? 0);
 
 /**
  * Bookmarks a post of either kind, open or closed. Idempotent: the (user, post) key and ON CONFLICT DO NOTHING

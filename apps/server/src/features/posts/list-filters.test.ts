@@ -24,7 +24,10 @@ beforeAll(async () => {
   await make('오늘 마감 리액트', ['REACT'], '2025-06-01');
   expect((await t.patch(`/api/recruitments/${ids['마감된 리액트']}/close`, { token: author.token })).statusCode).toBe(200);
   // views: 뷰 3, 스프링 1
-  for (const [title, n] of [['뷰 프로젝트', 3], ['스프링 프로젝트', 1]] as const) {
+  for (const [title, n] of [
+    ['뷰 프로젝트', 3],
+    ['스프링 프로젝트', 1],
+  ] as const) {
     for (let i = 0; i < n; i++) await t.post(`/api/base-posts/${ids[title]}/view`, { ip: `10.9.0.${i + 1}` });
   }
 });
@@ -36,14 +39,29 @@ describe('GET /api/recruitments with filters', () => {
     const defaults = await t.get('/api/recruitments?page=0&open=false&order=latest&stack=');
     expect(plain.statusCode).toBe(200);
     expect(defaults.body).toBe(plain.body);
-    expect(titles(plain)).toEqual(['오늘 마감 리액트', '태그 없는 프로젝트', '마감된 리액트', '스프링 프로젝트', '뷰 프로젝트', '리액트 프로젝트']);
+    expect(titles(plain)).toEqual([
+      '오늘 마감 리액트',
+      '태그 없는 프로젝트',
+      '마감된 리액트',
+      '스프링 프로젝트',
+      '뷰 프로젝트',
+      '리액트 프로젝트',
+    ]);
   });
 
   it('matches any of several stacks, case-insensitively, newest first, with the right totals', async () => {
     const res = await t.get('/api/recruitments?stack=react&stack=Vue');
     expect(res.statusCode).toBe(200);
     expect(titles(res)).toEqual(['오늘 마감 리액트', '마감된 리액트', '뷰 프로젝트', '리액트 프로젝트']);
-    expect(res.json()).toMatchObject({ totalElements: 4, totalPages: 1, number: 0, size: 16, first: true, last: true, empty: false });
+    expect(res.json()).toMatchObject({
+      totalElements: 4,
+      totalPages: 1,
+      number: 0,
+      size: 16,
+      first: true,
+      last: true,
+      empty: false,
+    });
   });
 
   it('open=true keeps only posts still recruiting (a post due today is still open)', async () => {
@@ -76,7 +94,7 @@ describe('GET /api/recruitments with filters', () => {
     expect(res.json()).toMatchObject({ content: [], totalElements: 3, totalPages: 1, number: 5, empty: true });
   });
 
-  it('is cached per filter: a different filter never gets another filter\'s page', async () => {
+  it("is cached per filter: a different filter never gets another filter's page", async () => {
     const a = await t.get('/api/recruitments?stack=Java');
     const b = await t.get('/api/recruitments?stack=Vue');
     expect(titles(a)).toEqual(['스프링 프로젝트']);
@@ -112,7 +130,12 @@ describe('GET /api/study-groups with filters', () => {
     expect(titles(await t.get('/api/study-groups?open=true'))).toEqual(['열린 스터디']);
     expect(titles(await t.get('/api/study-groups?order=views'))).toEqual(['열린 스터디', '닫힌 스터디']);
     expect(titles(await t.get('/api/study-groups?stack=React'))).toEqual(['닫힌 스터디', '열린 스터디']);
-    expectError(await t.get('/api/study-groups?order=x'), 400, 'validation_failed', '정렬 기준은 latest 또는 views로 입력해주세요.');
+    expectError(
+      await t.get('/api/study-groups?order=x'),
+      400,
+      'validation_failed',
+      '정렬 기준은 latest 또는 views로 입력해주세요.',
+    );
   });
 });
 
@@ -125,7 +148,14 @@ describe('GET /api/recruitments/popular-tags', () => {
     ]);
     const res = await t.put(`/api/recruitments/${ids['뷰 프로젝트']}`, {
       token: author.token,
-      body: { title: '뷰 프로젝트', description: '설명', topic: '웹', totalMembers: 3, dueDate: '2025-06-20', tags: ['Svelte', 'react'] },
+      body: {
+        title: '뷰 프로젝트',
+        description: '설명',
+        topic: '웹',
+        totalMembers: 3,
+        dueDate: '2025-06-20',
+        tags: ['Svelte', 'react'],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await tags()).toContainEqual({ name: 'React', count: 4 });

@@ -113,7 +113,11 @@ function matching(kind: PostKind, today: string, search: Search | null, filter: 
 }
 
 const orderBy = (order: ListOrder, alias = '') =>
-  sql.raw(order === 'views' ? `${alias}views DESC, ${alias}created_at DESC, ${alias}id DESC` : `${alias}created_at DESC, ${alias}id DESC`);
+  sql.raw(
+    order === 'views'
+      ? `${alias}views DESC, ${alias}created_at DESC, ${alias}id DESC`
+      : `${alias}created_at DESC, ${alias}id DESC`,
+  );
 
 async function countRows(db: Db, query: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(db, query);

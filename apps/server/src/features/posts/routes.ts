@@ -42,7 +42,16 @@ import {
   presentStudyGroup,
   presentStudyGroupItem,
 } from './presenter.js';
-import { listPosts, myPostRows, popularPosts, popularTags, todayIn, type PostDetailRow, type PostListRow, type Search } from './queries.js';
+import {
+  listPosts,
+  myPostRows,
+  popularPosts,
+  popularTags,
+  todayIn,
+  type PostDetailRow,
+  type PostListRow,
+  type Search,
+} from './queries.js';
 import * as posts from './service.js';
 
 const idParams = z.object({ id: pathId });

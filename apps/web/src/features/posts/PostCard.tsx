@@ -25,6 +25,8 @@ interface PostCardProps {
   chips?: string[];
   /** the kind's own line (the study period) */
   children?: ReactNode;
+  /** a control over the card's top right corner (the bookmark button), outside the link */
+  action?: ReactNode;
 }
 
 /**
@@ -32,11 +34,11 @@ interface PostCardProps {
  * tech chips, then author, views and headcount. An inactive post is greyed, shows only 마감 and cannot be
  * opened (spec 4).
  */
-export function PostCard({ href, post, kindName, chips = [], children }: PostCardProps) {
+export function PostCard({ href, post, kindName, chips = [], children, action }: PostCardProps) {
   const { inactive, dueDate, topic, title, views } = post;
   const body = (
     <>
-      <div className="flex items-center justify-between gap-2">
+      <div className={`flex items-center justify-between gap-2 ${action ? 'pr-9' : ''}`}>
         <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-700">{kindName}</span>
         {inactive ? (
           <span className="rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-700">마감</span>
@@ -66,21 +68,20 @@ export function PostCard({ href, post, kindName, chips = [], children }: PostCar
     </>
   );
   const shape = 'card flex h-full flex-col p-4';
-  if (inactive) {
-    return (
-      <div
-        className={`${shape} cursor-not-allowed bg-gray-100`}
-        aria-disabled="true"
-        data-testid="post-card"
-        data-inactive="true"
-      >
-        {body}
-      </div>
-    );
-  }
-  return (
+  const card = inactive ? (
+    <div className={`${shape} cursor-not-allowed bg-gray-100`} aria-disabled="true" data-testid="post-card" data-inactive="true">
+      {body}
+    </div>
+  ) : (
     <Link to={href} className={`${shape} transition hover:-translate-y-0.5 hover:shadow-md`} data-testid="post-card">
       {body}
     </Link>
+  );
+  if (!action) return card;
+  return (
+    <div className="relative h-full">
+      {card}
+      <div className="absolute right-1.5 top-1.5">{action}</div>
+    </div>
   );
 }

@@ -1,0 +1,62 @@
+import type { BookmarkItem, BookmarkState, Page } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, get, put } from '../../shared/api/client';
+
+export type { BookmarkItem } from '@app/contract';
+
+/** Bookmarks (관심 공고): routes beyond the contract, README "API beyond the contract". */
+export const bookmarkKeys = {
+  all: ['bookmarks'] as const,
+  ids: ['bookmarks', 'ids'] as const,
+  state: (postId: number) => ['bookmarks', 'state', postId] as const,
+  list: (page: number) => ['bookmarks', 'list', page] as const,
+};
+
+/** The ids of the posts I bookmarked (one read for every card on a page); empty when logged out. */
+export function useBookmarkedIds(loggedIn: boolean): Set<number> {
+  const { data } = useQuery({
+    queryKey: bookmarkKeys.ids,
+    queryFn: () => get<number[]>('/bookmarks/ids'),
+    enabled: loggedIn,
+    staleTime: 30_000,
+    select: (ids) => new Set(ids),
+  });
+  return loggedIn && data ? data : EMPTY;
+}
+const EMPTY = new Set<number>();
+
+/** A post's bookmark count and my bookmark of it (the detail). */
+export function useBookmarkState(postId: number, loggedIn: boolean) {
+  return useQuery({
+    queryKey: [...bookmarkKeys.state(postId), loggedIn],
+    queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`),
+    staleTime: 0,
+  });
+}
+
+export function useBookmarks(page: number) {
+  return useQuery({
+    queryKey: bookmarkKeys.list(page),
+    queryFn: () => get<Page<BookmarkItem>>(`/bookmarks?page=${page}`),
+    staleTime: 0,
+  });
+}
+
+/** PUT to bookmark, DELETE to remove: both idempotent, so a double tap or a retry changes nothing more. */
+export function useToggleBookmark() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, on }: { postId: number; on: boolean }) =>
+      on ? put<BookmarkState>(`/bookmarks/${postId}`) : del<BookmarkState>(`/bookmarks/${postId}`),
+    onSuccess: (state) => {
+      client.setQueryData<number[]>(
+        bookmarkKeys.ids,
+        (ids) =>
+          ids &&
+          (state.bookmarked ? [state.postId, ...ids.filter((i) => i !== state.postId)] : ids.filter((i) => i !== state.postId)),
+      );
+      client.setQueryData([...bookmarkKeys.state(state.postId), true], state);
+      return client.invalidateQueries({ queryKey: ['bookmarks', 'list'] });
+    },
+  });
+}
