@@ -38,7 +38,7 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
   const { inactive, dueDate, topic, title, views } = post;
   const body = (
     <>
-      <div className={`flex items-center justify-between gap-2 ${action ? 'pr-9' : ''}`}>
+      <div className="flex h-6 items-center justify-between gap-2">
         <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-700">{kindName}</span>
         {inactive ? (
           <span className="rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-700">마감</span>
@@ -46,7 +46,8 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
           <DdayBadge dueDate={dueDate} />
         )}
       </div>
-      <p className="mt-3 text-xs text-gray-600">마감일 | {formatDay(dueDate)}</p>
+      {/* with an action, the due-date line keeps room at its right end for it (the action sits over it) */}
+      <p className={`mt-3 text-xs text-gray-600 ${action ? 'flex h-8 items-center pr-9' : ''}`}>마감일 | {formatDay(dueDate)}</p>
       <h3 className="mt-1 line-clamp-2 min-h-12 font-bold leading-6 break-keep">{title}</h3>
       <p className="mt-1 truncate text-xs text-gray-600">{topic}</p>
       {children && <div className="mt-1 text-xs text-gray-600">{children}</div>}
@@ -81,7 +82,8 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
   return (
     <div className="relative h-full">
       {card}
-      <div className="absolute right-1.5 top-1.5">{action}</div>
+      {/* the due-date line starts at 16 px padding + 24 px first row + 12 px gap = 52 px and is 32 px tall: a 40 px button at 48 px is centred on it */}
+      <div className="absolute right-2 top-[48px]">{action}</div>
     </div>
   );
 }
