@@ -97,17 +97,19 @@ function keywordCondition(type: SearchType, keyword: string): SQL {
 /** Open = not closed and not past due (the effective inactivity of contract 2.2, negated). */
 const openCondition = (today: string) => sql`NOT inactive AND due_date >= ${today}::date`;
 
-/** Any of the stacks, compared case-insensitively through post_tags (lower(name), post_id). */
-const stackCondition = (stacks: string[]) =>
-  sql`id IN (SELECT post_id FROM post_tags WHERE lower(name) IN (${sql.join(
+/** Any of the stacks, compared case-insensitively (post_tags.key is the lower-cased name). */
+const stackKeys = (stacks: string[]) =>
+  sql.join(
     stacks.map((s) => sql`${s.toLowerCase()}`),
     sql`, `,
-  )}))`;
+  );
+const stackCondition = (stacks: string[], post: SQL) =>
+  sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${post} AND t.key IN (${stackKeys(stacks)}))`;
 
 function matching(kind: PostKind, today: string, search: Search | null, filter: ListFilter): SQL {
   const conditions = [sql`kind = ${kind}`];
   if (search) conditions.push(keywordCondition(search.type, search.keyword));
-  if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks));
+  if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks, sql`base_posts.id`));
   if (filter.open) conditions.push(openCondition(today));
   return sql`SELECT id, created_at, views FROM base_posts WHERE ${sql.join(conditions, sql` AND `)}`;
 }
@@ -142,6 +144,13 @@ function pageRows(db: Db, today: string, pageIds: SQL, order: ListOrder): Promis
   );
 }
 
+/** The total of an unsearched list: only recruitments have tags, so the posts of some stacks count from the tags alone. */
+function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
+  if (!filter.open && filter.stacks.length === 0) return sql`SELECT n FROM post_kind_counts WHERE kind = ${kind}`;
+  if (!filter.open) return sql`SELECT count(DISTINCT post_id) AS n FROM post_tags WHERE key IN (${stackKeys(filter.stacks)})`;
+  return sql`SELECT count(*) AS n FROM base_posts p WHERE ${sql.join(where, sql` AND `)}`;
+}
+
 /** A page of one kind, newest first unless the filter orders by views; `search` null means no keyword. */
 export async function listPosts(
   db: Db,
@@ -153,20 +162,20 @@ export async function listPosts(
 ): Promise<{ rows: PostListRow[]; total: number }> {
   const limit = sql`LIMIT ${page.size} OFFSET ${page.offset}`;
   const order = filter.order;
-  if (!search && filter.stacks.length === 0) {
-    // Straight down an index in the page's order (the open ones through the partial indexes); the total
-    // comes from the per-kind counter, or for open posts from an index-only count.
-    const open = filter.open ? sql` AND ${openCondition(today)}` : sql``;
+  if (!search) {
+    // Straight down an index in the page's order (open ones through the partial indexes), each post checked
+    // for its stacks on the way; the total beside it: the per-kind counter, or an index-only count.
+    const where = [sql`p.kind = ${kind}`];
+    if (filter.open) where.push(openCondition(today));
+    if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
     const [rows, total] = await Promise.all([
       pageRows(
         db,
         today,
-        sql`SELECT p.id, 0 AS total FROM base_posts p WHERE p.kind = ${kind}${open} ORDER BY ${orderBy(order, 'p.')} ${limit}`,
+        sql`SELECT p.id, 0 AS total FROM base_posts p WHERE ${sql.join(where, sql` AND `)} ORDER BY ${orderBy(order, 'p.')} ${limit}`,
         order,
       ),
-      filter.open
-        ? countRows(db, sql`SELECT count(*) AS n FROM base_posts WHERE kind = ${kind}${open}`)
-        : countRows(db, sql`SELECT n FROM post_kind_counts WHERE kind = ${kind}`),
+      countRows(db, countQuery(kind, filter, where)),
     ]);
     return { rows, total };
   }
