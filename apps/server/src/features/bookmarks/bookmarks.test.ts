@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKMARK_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { createRecruitment, createStudy, NOON_SEOUL, resetLimits, whilePostIsDeleted } from '../posts/testing.js';
 
 /** Issue 18: bookmarks (관심 공고) beyond the contract. */
 let t: TestApp;
@@ -60,6 +60,19 @@ describe('PUT and DELETE /api/bookmarks/{postId}', () => {
     expectError(await t.put('/api/bookmarks/abc', { token: reader.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     expectError(await t.put('/api/bookmarks/0', { token: reader.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
     expectError(await t.get('/api/bookmarks/-1'), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+  });
+
+  it('answers 404, never a 500, when the post is deleted while the bookmark is being added', async () => {
+    const post = await createRecruitment(t, author);
+    expectError(await whilePostIsDeleted(t, post.id, () => put(post.id, reader)), 404, 'not_found', '공고를 찾을 수 없습니다.');
+    const rows = await queryRows(t.db, sql`SELECT 1 FROM bookmarks WHERE post_id = ${post.id}`);
+    expect(rows).toEqual([]);
+  });
+
+  it('bookmarks a closed post (of either kind) as well', async () => {
+    const study = await createStudy(t, author);
+    await t.patch(`/api/study-groups/${study.id}/close`, { token: author.token });
+    expect((await put(study.id, reader)).json()).toEqual({ postId: study.id, bookmarked: true, bookmarkCount: 1 });
   });
 
   it(`refuses more than ${BOOKMARK_LIMIT} bookmarks with 400 and changes nothing`, async () => {

@@ -176,3 +176,25 @@ describe('GET /api/recruitments/popular-tags', () => {
     expect(res.json()).toHaveLength(20);
   });
 });
+
+describe('/docs', () => {
+  it('documents the filters and the new routes', async () => {
+    const doc = (await t.get('/docs/json')).json() as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    };
+    const params = (path: string) => (doc.paths[path]?.get.parameters ?? []).map((p) => p.name);
+    expect(params('/api/recruitments')).toEqual(expect.arrayContaining(['page', 'open', 'order', 'stack']));
+    expect(params('/api/recruitments/search')).toEqual(expect.arrayContaining(['keyword', 'open', 'order', 'stack']));
+    expect(params('/api/study-groups')).toEqual(expect.arrayContaining(['open', 'order']));
+    expect(params('/api/study-groups')).not.toContain('stack');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/recruitments/popular-tags',
+        '/api/bookmarks',
+        '/api/bookmarks/ids',
+        '/api/bookmarks/{postId}',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/bookmarks/{postId}']).sort()).toEqual(['delete', 'get', 'put']);
+  });
+});
