@@ -25,7 +25,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
   const applied = useHasApplied(Number(id), !!token);
-  const { data: bookmark } = useBookmarkState(Number(id), !!token);
+  const { data: bookmark } = useBookmarkState(Number(id), token);
 
   const { data: post, isError } = useQuery({
     queryKey: postKeys.detail(kind, id),

@@ -42,7 +42,7 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
   const filters: Filters = { ...read, stacks: withStacks ? read.stacks : [] };
   const filtered = filters.stacks.length > 0 || filters.open || filters.order !== 'latest';
   const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
-  const bookmarked = useBookmarkedIds(!!token);
+  const bookmarked = useBookmarkedIds(token);
 
   const { data, isError, isPending, refetch } = useQuery({
     ...postListQuery<T>(kind, { page, searchType, keyword, ...filters }),

@@ -1,34 +1,37 @@
 import type { BookmarkItem, BookmarkState, Page } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, put } from '../../shared/api/client';
+import { auth } from '../../shared/auth/store';
 
 export type { BookmarkItem } from '@app/contract';
 
-/** Bookmarks (관심 공고): routes beyond the contract, README "API beyond the contract". */
+/**
+ * Bookmarks (관심 공고): routes beyond the contract, README "API beyond the contract". The keys name the session
+ * (its token), so after a logout and another login nobody sees the previous user's bookmarks.
+ */
 export const bookmarkKeys = {
-  all: ['bookmarks'] as const,
-  ids: ['bookmarks', 'ids'] as const,
-  state: (postId: number) => ['bookmarks', 'state', postId] as const,
-  list: (page: number) => ['bookmarks', 'list', page] as const,
+  ids: (token: string | null) => ['bookmarks', 'ids', token] as const,
+  state: (postId: number, token: string | null) => ['bookmarks', 'state', postId, token] as const,
+  list: (page: number, token: string | null) => ['bookmarks', 'list', page, token] as const,
 };
 
 /** The ids of the posts I bookmarked (one read for every card on a page); empty when logged out. */
-export function useBookmarkedIds(loggedIn: boolean): Set<number> {
+export function useBookmarkedIds(token: string | null): Set<number> {
   const { data } = useQuery({
-    queryKey: bookmarkKeys.ids,
+    queryKey: bookmarkKeys.ids(token),
     queryFn: () => get<number[]>('/bookmarks/ids'),
-    enabled: loggedIn,
+    enabled: !!token,
     staleTime: 30_000,
     select: (ids) => new Set(ids),
   });
-  return loggedIn && data ? data : EMPTY;
+  return token && data ? data : EMPTY;
 }
 const EMPTY = new Set<number>();
 
 /** A post's bookmark count and my bookmark of it (the detail). */
-export function useBookmarkState(postId: number, loggedIn: boolean) {
+export function useBookmarkState(postId: number, token: string | null) {
   return useQuery({
-    queryKey: [...bookmarkKeys.state(postId), loggedIn],
+    queryKey: bookmarkKeys.state(postId, token),
     queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`),
     staleTime: 0,
   });
@@ -36,7 +39,7 @@ export function useBookmarkState(postId: number, loggedIn: boolean) {
 
 export function useBookmarks(page: number) {
   return useQuery({
-    queryKey: bookmarkKeys.list(page),
+    queryKey: bookmarkKeys.list(page, auth.token()),
     queryFn: () => get<Page<BookmarkItem>>(`/bookmarks?page=${page}`),
     staleTime: 0,
   });
@@ -49,13 +52,14 @@ export function useToggleBookmark() {
     mutationFn: ({ postId, on }: { postId: number; on: boolean }) =>
       on ? put<BookmarkState>(`/bookmarks/${postId}`) : del<BookmarkState>(`/bookmarks/${postId}`),
     onSuccess: (state) => {
+      const token = auth.token();
       client.setQueryData<number[]>(
-        bookmarkKeys.ids,
+        bookmarkKeys.ids(token),
         (ids) =>
           ids &&
           (state.bookmarked ? [state.postId, ...ids.filter((i) => i !== state.postId)] : ids.filter((i) => i !== state.postId)),
       );
-      client.setQueryData([...bookmarkKeys.state(state.postId), true], state);
+      client.setQueryData(bookmarkKeys.state(state.postId, token), state);
       return client.invalidateQueries({ queryKey: ['bookmarks', 'list'] });
     },
   });
