@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './fixtures';
 
@@ -13,6 +14,13 @@ async function apiRecruitment(request: APIRequestContext, user: ApiUser, title: 
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
+}
+
+/** axe on the new page (the shared pages are in a11y.spec.ts): no serious or critical violation. */
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  expect(serious).toEqual([]);
 }
 
 const cards = (page: Page) => page.getByTestId('post-grid').getByTestId('post-card');
@@ -109,6 +117,7 @@ test('bookmark from a card, see it in 관심 공고 with the detail count, unboo
   await expect(page).toHaveURL(/\/bookmarks$/);
   const kept = page.getByTestId('bookmark-grid').getByRole('listitem').filter({ hasText: title });
   await expect(kept).toHaveCount(1);
+  await expectNoSeriousViolations(page);
 
   // the detail shows the count and the pressed state
   await kept.getByTestId('post-card').click();
