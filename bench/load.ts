@@ -18,6 +18,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { mixedSearchPath } from './keywords.js';
 
+const STACKS = ['React', 'TypeScript', 'Java', 'Spring', 'Python', 'Vue', 'Go', 'AWS', 'Docker', 'Kotlin'];
+const any = <T>(items: T[]) => items[(Math.random() * items.length) | 0];
+/** Issue 18's filters mixed per request: one or two stacks (recruitments), open only or not, newest or most viewed, pages 0-4. */
+export function mixedFilterPath(): string {
+  const recruitments = Math.random() < 0.7;
+  const params = new URLSearchParams({ page: String((Math.random() * 5) | 0) });
+  if (recruitments) for (const s of new Set([any(STACKS), any(STACKS)])) params.append('stack', s);
+  if (Math.random() < 0.5) params.set('open', 'true');
+  if (Math.random() < 0.5) params.set('order', 'views');
+  return `/api/${recruitments ? 'recruitments' : 'study-groups'}?${params}`;
+}
+
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 20);
@@ -186,6 +198,12 @@ async function main() {
       { name: 'GET /api/recruitments?page=1000', path: '/api/recruitments?page=1000', connections: CONNECTIONS },
       { name: 'GET /api/study-groups?page=0', path: '/api/study-groups?page=0', connections: CONNECTIONS },
       { name: 'popular recruitments', path: '/api/recruitments/popular', connections: CONNECTIONS },
+      {
+        name: 'filtered list: 2 stacks, open, by views',
+        path: '/api/recruitments?stack=React&stack=Java&open=true&order=views',
+        connections: CONNECTIONS,
+      },
+      { name: 'filtered lists mixed (stacks, open, order, pages 0-4)', path: mixedFilterPath, connections: CONNECTIONS },
       { name: 'search mixed keywords (every type, 2-6 chars)', path: mixedSearchPath, connections: SEARCH_CONNECTIONS },
       { name: 'search all "자바" (2 chars)', path: search('all', '자바'), connections: SEARCH_CONNECTIONS },
       { name: 'search all "머신러닝" (3+)', path: search('all', '머신러닝'), connections: SEARCH_CONNECTIONS },

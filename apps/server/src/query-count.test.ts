@@ -28,6 +28,7 @@ async function grow(n: number) {
   for (let i = 0; i < n; i++) {
     t.clock.advance(1000);
     detailId = (await createRecruitment(t, author, { title: `자바 프로젝트 ${applicants.length} ${i}` })).id;
+    expect((await t.put(`/api/bookmarks/${detailId}`, { token: author.token })).statusCode).toBe(200);
     const board = await t.post('/api/boards', {
       token: author.token,
       body: { title: '자바 질문', content: '내용', categoryId: 1 },
@@ -55,6 +56,14 @@ const reads = (): Array<[string, string, boolean]> => [
   ['search all, 2 characters', `/api/recruitments/search?searchType=all&keyword=${encodeURIComponent('자바')}`, false],
   ['search creator', `/api/recruitments/search?searchType=creator&keyword=${encodeURIComponent('작성자')}`, false],
   ['popular', '/api/recruitments/popular', false],
+  ['list, open only by views', '/api/recruitments?open=true&order=views', false],
+  ['list, two stacks and open', '/api/recruitments?stack=React&stack=Java&open=true', false],
+  ['search, stacks by views', `/api/recruitments/search?keyword=${encodeURIComponent('자바')}&stack=react&order=views`, false],
+  ['study groups, open only', '/api/study-groups?open=true', false],
+  ['popular tags', '/api/recruitments/popular-tags', false],
+  ['bookmark state', `/api/bookmarks/${detailId}`, true],
+  ['bookmarks', '/api/bookmarks?page=0', true],
+  ['bookmark ids', '/api/bookmarks/ids', true],
   ['my posts', '/api/base-posts/my-posts', true],
   ['applicants', `/api/applications/${postId}/list`, true],
   ['inbox', '/api/messages?page=0', true],
@@ -88,6 +97,14 @@ describe('query count per request', () => {
     expect(after.list).toBeLessThanOrEqual(2);
     expect(after.detail).toBe(1);
     expect(after['search all, 2 characters']).toBe(1);
+    // issue 18: a filtered list is a page and a count beside it (like the list); with a keyword one statement
+    expect(after['list, two stacks and open']).toBeLessThanOrEqual(2);
+    expect(after['search, stacks by views']).toBe(1);
+    expect(after['list, open only by views']).toBeLessThanOrEqual(2);
+    expect(after['popular tags']).toBe(1);
+    // with a token: the token check, then one statement
+    expect(after['bookmark state']).toBe(2);
+    expect(after.bookmarks).toBe(2);
   });
 
   it('is zero for a public read served from the cache', async () => {

@@ -8,3 +8,5 @@ export * from './boards.js';
 export * from './groups.js';
 export * from './recovery.js';
 export * from './chat.js';
+export * from './post-filters.js';
+export * from './bookmarks.js';

@@ -4,6 +4,8 @@ import accountRoutes from './account/routes.js';
 import applicationRoutes from './applications/routes.js';
 import { applicationWithdrawalHooks } from './applications/withdrawal.js';
 import boardRoutes from './boards/routes.js';
+import bookmarkRoutes from './bookmarks/routes.js';
+import { bookmarkWithdrawalHooks } from './bookmarks/withdrawal.js';
 import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
@@ -37,6 +39,7 @@ export const features: Feature[] = [
   { name: 'account', routes: accountRoutes },
   { name: 'applications', routes: applicationRoutes, hooks: applicationWithdrawalHooks },
   { name: 'posts', routes: postRoutes, hooks: postWithdrawalHooks, start: startAutoClose },
+  { name: 'bookmarks', routes: bookmarkRoutes, hooks: bookmarkWithdrawalHooks },
   { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
   { name: 'schedules', routes: scheduleRoutes },
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },

@@ -9,6 +9,7 @@ import { ChatIcon, MailIcon, MenuIcon } from './icons';
 const MENU = [
   { to: '/myinfo', label: '내 정보' },
   { to: '/my-posts', label: '내 공고' },
+  { to: '/bookmarks', label: '관심 공고' },
   { to: '/my-groups', label: '내 그룹' },
   { to: '/my-boards', label: '내 게시글' },
 ];

@@ -28,6 +28,7 @@ export const routes: AppRoute[] = [
   { path: '/study-group/:studyGroupId', Page: page(() => import('../features/posts/StudyGroupDetailPage')) },
   { path: '/study-group/edit/:studyGroupId', Page: page(() => import('../features/posts/PostFormPage')), auth: true },
   { path: '/my-posts', Page: page(() => import('../features/posts/MyPostsPage')), auth: true },
+  { path: '/bookmarks', Page: page(() => import('../features/posts/BookmarksPage')), auth: true },
   { path: '/applicants/:basePostId', Page: page(() => import('../features/posts/ApplicantsPage')), auth: true },
   { path: '/groups/:groupId', Page: page(() => import('./GroupRoute')), auth: true },
   { path: '/groups/:groupId/members', Page: page(() => import('../features/groups/MembersPage')), auth: true },

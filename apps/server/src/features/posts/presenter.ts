@@ -1,6 +1,7 @@
 import {
   WITHDRAWN_NAME,
   type MyPost,
+  type PopularTag,
   type Recruitment,
   type RecruitmentItem,
   type StudyGroup,
@@ -101,3 +102,5 @@ export function presentMyPost(r: MyPostRow): MyPost {
     hasGroup: false,
   };
 }
+
+export const presentPopularTag = (r: { name: string; n: number | string }): PopularTag => ({ name: r.name, count: Number(r.n) });

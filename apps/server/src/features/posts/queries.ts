@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { MyPost, SearchType } from '@app/contract';
+import type { ListFilter, ListOrder, MyPost, SearchType } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { basePosts, groups, type PostKind, type PostRow } from '../../db/schema/index.js';
@@ -67,32 +67,59 @@ export interface PostDetailRow extends PostListRow {
   profile_contact: string | null;
 }
 
-const listColumns = (today: string) => sql`
+/** The columns of a list row (alias p for base_posts, u for its creator); other areas list posts with them too. */
+export const listColumns = (today: string) => sql`
   p.id, p.kind, p.title, p.topic, p.due_date::text AS due_date, p.start_date::text AS start_date,
   p.end_date::text AS end_date, p.created_at, p.current_members, p.total_members, p.views,
   ${effectiveInactive(today)} AS inactive, p.creator_id, u.nickname, (u.withdrawn_at IS NOT NULL) AS withdrawn,
   COALESCE((SELECT array_agg(t.name ORDER BY t.position) FROM post_tags t WHERE t.post_id = p.id), '{}') AS tags`;
 
 /**
- * The (id, created_at) of the posts matching a keyword, each column through its own GIN index (title,
+ * The (id, created_at, views) of the posts matching a keyword, each column through its own GIN index (title,
  * description, users.nickname). For "all" the conditions are ORed into one BitmapOr scan.
  */
-function matching(kind: PostKind, type: SearchType, keyword: string): SQL {
-  const select = sql`SELECT id, created_at FROM base_posts WHERE kind = ${kind} AND`;
+function keywordCondition(type: SearchType, keyword: string): SQL {
   const inTitle = containsKeyword(sql`title`, keyword);
   const inDescription = containsKeyword(sql`description`, keyword);
   const creators = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
   switch (type) {
     case 'title':
-      return sql`${select} ${inTitle}`;
+      return inTitle;
     case 'content':
-      return sql`${select} ${inDescription}`;
+      return inDescription;
     case 'creator':
-      return sql`${select} creator_id IN (${creators})`;
+      return sql`creator_id IN (${creators})`;
     default:
-      return sql`${select} (${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
+      return sql`(${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
   }
 }
+
+/** Open = not closed and not past due (the effective inactivity of contract 2.2, negated). */
+const openCondition = (today: string) => sql`NOT inactive AND due_date >= ${today}::date`;
+
+/** Any of the stacks, compared case-insensitively (post_tags.key is the lower-cased name). */
+const stackKeys = (stacks: string[]) =>
+  sql.join(
+    stacks.map((s) => sql`${s.toLowerCase()}`),
+    sql`, `,
+  );
+const stackCondition = (stacks: string[], post: SQL) =>
+  sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${post} AND t.key IN (${stackKeys(stacks)}))`;
+
+function matching(kind: PostKind, today: string, search: Search | null, filter: ListFilter): SQL {
+  const conditions = [sql`kind = ${kind}`];
+  if (search) conditions.push(keywordCondition(search.type, search.keyword));
+  if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks, sql`base_posts.id`));
+  if (filter.open) conditions.push(openCondition(today));
+  return sql`SELECT id, created_at, views FROM base_posts WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+const orderBy = (order: ListOrder, alias = '') =>
+  sql.raw(
+    order === 'views'
+      ? `${alias}views DESC, ${alias}created_at DESC, ${alias}id DESC`
+      : `${alias}created_at DESC, ${alias}id DESC`,
+  );
 
 async function countRows(db: Db, query: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(db, query);
@@ -104,49 +131,73 @@ export interface Search {
   keyword: string;
 }
 
+/** No filter: the contract's lists exactly. */
+export const NO_FILTER: ListFilter = { open: false, order: 'latest', stacks: [] };
+
 /** The page's rows, given a query for the page's ids in order (the tag and name lookups run for them only). */
-function pageRows(db: Db, today: string, pageIds: SQL): Promise<PostListRow[]> {
+function pageRows(db: Db, today: string, pageIds: SQL, order: ListOrder): Promise<PostListRow[]> {
   return queryRows<PostListRow>(
     db,
     sql`SELECT ${listColumns(today)}, page.total
         FROM (${pageIds}) page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
-        ORDER BY p.created_at DESC, p.id DESC`,
+        ORDER BY ${orderBy(order, 'p.')}`,
   );
 }
 
-/** A page of one kind, newest first; `search` null means no filter. */
+/** The total of an unsearched list: only recruitments have tags, so the posts of some stacks count from the tags alone. */
+function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
+  if (!filter.open && filter.stacks.length === 0) return sql`SELECT n FROM post_kind_counts WHERE kind = ${kind}`;
+  if (!filter.open) return sql`SELECT count(DISTINCT post_id) AS n FROM post_tags WHERE key IN (${stackKeys(filter.stacks)})`;
+  return sql`SELECT count(*) AS n FROM base_posts p WHERE ${sql.join(where, sql` AND `)}`;
+}
+
+/** A page of one kind, newest first unless the filter orders by views; `search` null means no keyword. */
 export async function listPosts(
   db: Db,
   kind: PostKind,
   today: string,
   page: PageRequest,
   search: Search | null,
+  filter: ListFilter = NO_FILTER,
 ): Promise<{ rows: PostListRow[]; total: number }> {
   const limit = sql`LIMIT ${page.size} OFFSET ${page.offset}`;
+  const order = filter.order;
   if (!search) {
+    // Straight down an index in the page's order (open ones through the partial indexes), each post checked
+    // for its stacks on the way; the total beside it: the per-kind counter, or an index-only count.
+    const where = [sql`p.kind = ${kind}`];
+    if (filter.open) where.push(openCondition(today));
+    if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
     const [rows, total] = await Promise.all([
       pageRows(
         db,
         today,
-        sql`SELECT p.id, 0 AS total FROM base_posts p WHERE p.kind = ${kind} ORDER BY p.created_at DESC, p.id DESC ${limit}`,
+        sql`SELECT p.id, 0 AS total FROM base_posts p WHERE ${sql.join(where, sql` AND `)} ORDER BY ${orderBy(order, 'p.')} ${limit}`,
+        order,
       ),
-      countRows(db, sql`SELECT n FROM post_kind_counts WHERE kind = ${kind}`),
+      countRows(db, countQuery(kind, filter, where)),
     ]);
     return { rows, total };
   }
-  const matched = matching(kind, search.type, search.keyword);
+  const matched = matching(kind, today, search, filter);
   // One pass over the matches gives both the page and the total. MATERIALIZED keeps the planner from
-  // walking the whole newest-first index to skip a sort: the matches come from the trigram indexes.
+  // walking the whole newest-first index to skip a sort: the matches come from the trigram or tag indexes.
   // (random_page_cost is set per connection in db/client.ts.)
   const rows = await pageRows(
     db,
     today,
     sql`WITH m AS MATERIALIZED (${matched})
-        SELECT id, count(*) OVER () AS total FROM m ORDER BY created_at DESC, id DESC ${limit}`,
+        SELECT id, count(*) OVER () AS total FROM m ORDER BY ${orderBy(order)} ${limit}`,
+    order,
   );
   if (rows.length > 0) return { rows, total: Number(rows[0].total) };
   const total = page.offset === 0 ? 0 : await countRows(db, sql`SELECT count(*) AS n FROM (${matched}) m`);
   return { rows, total };
+}
+
+/** The most used tech stacks of recruitments, most used first (issue 18's filter chips). */
+export function popularTags(db: Db, limit: number): Promise<Array<{ name: string; n: number }>> {
+  return queryRows(db, sql`SELECT name, n FROM tag_counts WHERE n > 0 ORDER BY n DESC, key LIMIT ${limit}`);
 }
 
 /** At most 4 active posts with views, most viewed first (contract 3.3). */

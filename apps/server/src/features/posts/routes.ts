@@ -3,6 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   codePoints,
+  listFilterFields,
+  popularTag,
+  POPULAR_TAGS_LIMIT,
+  recruitmentFilterFields,
+  type ListFilter,
+  type ListOrder,
   myPost,
   noContent,
   pageOf,
@@ -30,17 +36,36 @@ import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND } from './texts.js';
 import {
   presentMyPost,
+  presentPopularTag,
   presentRecruitment,
   presentRecruitmentItem,
   presentStudyGroup,
   presentStudyGroupItem,
 } from './presenter.js';
-import { listPosts, myPostRows, popularPosts, todayIn, type PostDetailRow, type PostListRow, type Search } from './queries.js';
+import {
+  listPosts,
+  myPostRows,
+  popularPosts,
+  popularTags,
+  todayIn,
+  type PostDetailRow,
+  type PostListRow,
+  type Search,
+} from './queries.js';
 import * as posts from './service.js';
 
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
 const searchQuery = z.object({ page: pageParam, searchType: z.unknown().optional(), keyword: z.unknown().optional() });
+
+/** The optional filters of issue 18 (recruitments add `stack`); absent, a list answers as the contract says. */
+function filterOf(query: { open: boolean; order: ListOrder; stack?: string[] }): ListFilter {
+  return { open: query.open, order: query.order, stacks: query.stack ?? [] };
+}
+const isFiltered = (f: ListFilter) => f.open || f.order !== 'latest' || f.stacks.length > 0;
+/** A cache key part that tells filters apart (JSON is self-delimiting, so no stack name can mimic another). */
+const filterKey = (f: ListFilter) =>
+  isFiltered(f) ? `${JSON.stringify([f.open, f.order, f.stacks.map((s) => s.toLowerCase()).sort()])}:` : '';
 
 /** Contract 3.3 search rules: trimmed; under 2 characters is no filter; over 50 is 400; unknown type is all. */
 function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search | null {
@@ -64,24 +89,28 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
   const detail = (r: PostDetailRow, viewerId: number | null) =>
     cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
-  const page = (pageNumber: number, search: Search | null) => {
+  const page = (pageNumber: number, search: Search | null, filter: ListFilter) => {
     const today = todayIn(ctx);
-    const key = `${cfg.kind}:list:${today}:${pageNumber}:${search ? `${search.type}:${search.keyword}` : ''}`;
+    const searchKey = search ? `${search.type}:${search.keyword}` : '';
+    const key = `${cfg.kind}:list:${today}:${pageNumber}:${filterKey(filter)}${searchKey}`;
     return ctx.readCache.get(key, async () => {
       const req = pageRequest(pageNumber, cfg.pageSize);
-      const { rows, total } = await listPosts(ctx.db, cfg.kind, today, req, search);
+      const { rows, total } = await listPosts(ctx.db, cfg.kind, today, req, search, filter);
       return toPage(rows.map(item), req, total);
     });
   };
+  const filters = cfg.kind === 'RECRUITMENT' ? recruitmentFilterFields : listFilterFields;
 
-  app.get(cfg.path, { schema: { tags, querystring: pageQuery, response: list }, config: { auth: 'public' } }, async (req) =>
-    page(req.query.page, null),
+  app.get(
+    cfg.path,
+    { schema: { tags, querystring: pageQuery.extend(filters), response: list }, config: { auth: 'public' } },
+    async (req) => page(req.query.page, null, filterOf(req.query)),
   );
 
   app.get(
     `${cfg.path}/search`,
-    { schema: { tags, querystring: searchQuery, response: list }, config: { auth: 'public' } },
-    async (req) => page(req.query.page, parseSearch(req.query)),
+    { schema: { tags, querystring: searchQuery.extend(filters), response: list }, config: { auth: 'public' } },
+    async (req) => page(req.query.page, parseSearch(req.query), filterOf(req.query)),
   );
 
   app.get(
@@ -94,6 +123,17 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
       );
     },
   );
+
+  if (cfg.kind === 'RECRUITMENT') {
+    app.get(
+      `${cfg.path}/popular-tags`,
+      { schema: { tags, response: { 200: z.array(popularTag) } }, config: { auth: 'public' } },
+      async () =>
+        ctx.readCache.get(`${cfg.kind}:popular-tags`, async () =>
+          (await popularTags(ctx.db, POPULAR_TAGS_LIMIT)).map(presentPopularTag),
+        ),
+    );
+  }
 
   app.get(
     `${cfg.path}/:id`,

@@ -25,6 +25,8 @@ interface PostCardProps {
   chips?: string[];
   /** the kind's own line (the study period) */
   children?: ReactNode;
+  /** a control over the card's top right corner (the bookmark button), outside the link */
+  action?: ReactNode;
 }
 
 /**
@@ -32,11 +34,11 @@ interface PostCardProps {
  * tech chips, then author, views and headcount. An inactive post is greyed, shows only 마감 and cannot be
  * opened (spec 4).
  */
-export function PostCard({ href, post, kindName, chips = [], children }: PostCardProps) {
+export function PostCard({ href, post, kindName, chips = [], children, action }: PostCardProps) {
   const { inactive, dueDate, topic, title, views } = post;
   const body = (
     <>
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex h-6 items-center justify-between gap-2">
         <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-700">{kindName}</span>
         {inactive ? (
           <span className="rounded-full bg-gray-200 px-2.5 py-0.5 text-xs font-bold text-gray-700">마감</span>
@@ -44,7 +46,8 @@ export function PostCard({ href, post, kindName, chips = [], children }: PostCar
           <DdayBadge dueDate={dueDate} />
         )}
       </div>
-      <p className="mt-3 text-xs text-gray-600">마감일 | {formatDay(dueDate)}</p>
+      {/* with an action, the due-date line keeps room at its right end for it (the action sits over it) */}
+      <p className={`mt-3 text-xs text-gray-600 ${action ? 'flex h-8 items-center pr-9' : ''}`}>마감일 | {formatDay(dueDate)}</p>
       <h3 className="mt-1 line-clamp-2 min-h-12 font-bold leading-6 break-keep">{title}</h3>
       <p className="mt-1 truncate text-xs text-gray-600">{topic}</p>
       {children && <div className="mt-1 text-xs text-gray-600">{children}</div>}
@@ -66,21 +69,21 @@ export function PostCard({ href, post, kindName, chips = [], children }: PostCar
     </>
   );
   const shape = 'card flex h-full flex-col p-4';
-  if (inactive) {
-    return (
-      <div
-        className={`${shape} cursor-not-allowed bg-gray-100`}
-        aria-disabled="true"
-        data-testid="post-card"
-        data-inactive="true"
-      >
-        {body}
-      </div>
-    );
-  }
-  return (
+  const card = inactive ? (
+    <div className={`${shape} cursor-not-allowed bg-gray-100`} aria-disabled="true" data-testid="post-card" data-inactive="true">
+      {body}
+    </div>
+  ) : (
     <Link to={href} className={`${shape} transition hover:-translate-y-0.5 hover:shadow-md`} data-testid="post-card">
       {body}
     </Link>
+  );
+  if (!action) return card;
+  return (
+    <div className="relative h-full">
+      {card}
+      {/* the due-date line starts at 16 px padding + 24 px first row + 12 px gap = 52 px and is 32 px tall: a 40 px button at 48 px is centred on it */}
+      <div className="absolute right-2 top-[48px]">{action}</div>
+    </div>
   );
 }

@@ -9,6 +9,8 @@ import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
 import { postKeys, postsApi, useHasApplied } from './api';
+import { BookmarkButton } from './BookmarkButton';
+import { useBookmarkState } from './bookmarks';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
 import { countViewOnce } from './useViewOnce';
@@ -23,6 +25,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
   const applied = useHasApplied(Number(id), !!token);
+  const { data: bookmark } = useBookmarkState(Number(id), token);
 
   const { data: post, isError } = useQuery({
     queryKey: postKeys.detail(kind, id),
@@ -66,6 +69,9 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
           </div>
           <div className="flex items-center gap-2">
             <DdayBadge dueDate={post.dueDate} variant="detail" />
+            {bookmark && (
+              <BookmarkButton postId={post.id} bookmarked={bookmark.bookmarked} count={bookmark.bookmarkCount} className="px-2" />
+            )}
             {isAuthor && (
               <ActionMenu
                 label="공고 관리"

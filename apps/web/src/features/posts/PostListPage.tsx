@@ -8,8 +8,11 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchFields } from '../../shared/ui/SearchFields';
-import { listParams, postListQuery, type SearchType } from './api';
-import { LOGIN_CONFIRM, type PostKind } from './kinds';
+import { filterParams, listParams, postListQuery, type ListFilters as Filters, type SearchType } from './api';
+import { BookmarkButton } from './BookmarkButton';
+import { useBookmarkedIds } from './bookmarks';
+import { LOGIN_CONFIRM, RECRUITMENT, type PostKind } from './kinds';
+import { ListFilters } from './ListFilters';
 import type { CardPost } from './PostCard';
 
 const SEARCH_TYPES: Array<{ value: SearchType; label: string }> = [
@@ -21,20 +24,28 @@ const SEARCH_TYPES: Array<{ value: SearchType; label: string }> = [
 
 interface PostListPageProps<T> {
   kind: PostKind;
-  /** the kind's card for one item */
-  card(item: T, href: string): ReactNode;
+  /** the kind's card for one item, with the bookmark button to put on it */
+  card(item: T, href: string, action: ReactNode): ReactNode;
 }
 
-/** Banner, search, card grid, 5-page pagination and the register button; the page and search live in the URL. */
+/**
+ * Banner, search, filters, card grid, 5-page pagination and the register button. The page, the search and
+ * the filters live in the URL (each change is a history entry), so a filtered list is shareable and
+ * back/forward restore it.
+ */
 export function PostListPage<T extends CardPost>({ kind, card }: PostListPageProps<T>) {
   const navigate = useNavigate();
   const { token } = useAuth();
   const [params, setParams] = useSearchParams();
-  const { page, keyword, searchType } = listParams(params);
+  const { page, keyword, searchType, ...read } = listParams(params);
+  const withStacks = kind === RECRUITMENT;
+  const filters: Filters = { ...read, stacks: withStacks ? read.stacks : [] };
+  const filtered = filters.stacks.length > 0 || filters.open || filters.order !== 'latest';
   const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
+  const bookmarked = useBookmarkedIds(token);
 
   const { data, isError, isPending, refetch } = useQuery({
-    ...postListQuery<T>(kind, { page, searchType, keyword }),
+    ...postListQuery<T>(kind, { page, searchType, keyword, ...filters }),
     // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
     staleTime: 0,
   });
@@ -43,7 +54,18 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
     e.preventDefault();
     const trimmed = draft.trim();
     if (trimmed.length < 2) return alert(kind.shortKeyword);
-    setParams({ searchType: draftType, keyword: trimmed, page: '0' });
+    setParams([['searchType', draftType], ['keyword', trimmed], ['page', '0'], ...filterParams(filters)]);
+  };
+
+  /** A new filter starts at the first page and keeps the search. */
+  const changeFilters = (next: Filters) => {
+    const search: Array<[string, string]> = keyword
+      ? [
+          ['searchType', searchType],
+          ['keyword', keyword],
+        ]
+      : [];
+    setParams([...search, ...filterParams(next)]);
   };
 
   const goPage = (p: number) => {
@@ -88,7 +110,7 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
               className="btn-secondary"
               onClick={() => {
                 setDraft('');
-                setParams({});
+                setParams(filterParams(filters));
               }}
             >
               전체 보기
@@ -100,11 +122,15 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
         </button>
       </div>
 
+      <ListFilters filters={filters} withStacks={withStacks} onChange={changeFilters} />
+
       {isPending && <SkeletonCards count={8} className="grid-cols-2 md:grid-cols-3 lg:grid-cols-4" />}
       {isError && <LoadError onRetry={() => void refetch()} />}
       {data && data.content.length === 0 && (
-        <EmptyState text={keyword ? '검색 결과가 없습니다.' : '등록된 공고가 없습니다.'}>
-          {keyword ? (
+        <EmptyState
+          text={keyword ? '검색 결과가 없습니다.' : filtered ? '조건에 맞는 공고가 없습니다.' : '등록된 공고가 없습니다.'}
+        >
+          {keyword || filtered ? (
             <button type="button" className="btn-secondary" onClick={() => setParams({})}>
               전체 공고 보기
             </button>
@@ -118,7 +144,9 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
       {data && data.content.length > 0 && (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="post-grid">
           {data.content.map((item) => (
-            <li key={item.id}>{card(item, kind.detailPath(item.id))}</li>
+            <li key={item.id}>
+              {card(item, kind.detailPath(item.id), <BookmarkButton postId={item.id} bookmarked={bookmarked.has(item.id)} />)}
+            </li>
           ))}
         </ul>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatDay } from '../../shared/lib/format';
 import type { StudyGroupItem } from './api';
 import { STUDY_GROUP } from './kinds';
@@ -5,8 +6,8 @@ import { PostCard } from './PostCard';
 import { PostListPage } from './PostListPage';
 
 /** A study card: its study period. */
-const card = (s: StudyGroupItem, href: string) => (
-  <PostCard href={href} post={s} kindName={STUDY_GROUP.name}>
+const card = (s: StudyGroupItem, href: string, action: ReactNode) => (
+  <PostCard href={href} post={s} kindName={STUDY_GROUP.name} action={action}>
     기간 {formatDay(s.startDate)} ~ {formatDay(s.endDate)}
   </PostCard>
 );

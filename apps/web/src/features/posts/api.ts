@@ -2,6 +2,7 @@ import type {
   ApplicantList,
   MyPost,
   Page,
+  PopularTag,
   Recruitment,
   RecruitmentInput,
   SearchType,
@@ -21,18 +22,48 @@ export type PostDetail = Omit<Recruitment, 'tags'> &
 export type RecruitmentBody = RecruitmentInput;
 export type StudyGroupBody = StudyGroupInput;
 
-export interface ListQuery {
+export type ListOrder = 'latest' | 'views';
+
+/** The optional filters (beyond the contract): any of these stacks, only open posts, most viewed first. */
+export interface ListFilters {
+  stacks: string[];
+  open: boolean;
+  order: ListOrder;
+}
+
+export interface ListQuery extends Partial<ListFilters> {
   page: number;
   searchType?: SearchType;
   keyword?: string;
 }
 
+/** The filters as query parameters, in the same names on the page URL and the API; defaults are left out. */
+export function filterParams(f: Partial<ListFilters>): Array<[string, string]> {
+  return [
+    ...(f.stacks ?? []).map((s): [string, string] => ['stack', s]),
+    ...(f.open ? [['open', 'true'] as [string, string]] : []),
+    ...(f.order === 'views' ? [['order', 'views'] as [string, string]] : []),
+  ];
+}
+
 /** `/recruitments` or `/study-groups`: the list, or the search when a keyword is given. */
 export function listPosts<T>(base: string, q: ListQuery) {
-  if (!q.keyword) return get<Page<T>>(`${base}?page=${q.page}`);
-  const params = new URLSearchParams({ searchType: q.searchType ?? 'all', keyword: q.keyword, page: String(q.page) });
+  const filters = filterParams(q);
+  if (!q.keyword) {
+    if (filters.length === 0) return get<Page<T>>(`${base}?page=${q.page}`);
+    return get<Page<T>>(`${base}?${new URLSearchParams([['page', String(q.page)], ...filters])}`);
+  }
+  const params = new URLSearchParams([
+    ['searchType', q.searchType ?? 'all'],
+    ['keyword', q.keyword],
+    ['page', String(q.page)],
+    ...filters,
+  ]);
   return get<Page<T>>(`${base}/search?${params}`);
 }
+
+/** The most used tech stacks, for the filter chips. */
+export const popularStacks = () => get<PopularTag[]>('/recruitments/popular-tags');
 
 export const postsApi = {
   detail: (base: string, id: string) => get<PostDetail>(`${base}/${id}`),
@@ -63,11 +94,17 @@ export const postKeys = {
   applicants: (basePostId: string) => ['applicants', basePostId] as const,
 };
 
-/** The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts). */
-export const postListQuery = <T>(kind: PostKind, q: Required<Pick<ListQuery, 'page' | 'searchType' | 'keyword'>>) => ({
-  queryKey: [...postKeys.list(kind), q.page, q.searchType, q.keyword] as const,
-  queryFn: () => listPosts<T>(kind.api, q),
-});
+/**
+ * The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts).
+ * Study groups have no tags, so their stacks are dropped.
+ */
+export const postListQuery = <T>(kind: PostKind, q: Required<ListQuery>) => {
+  const query = { ...q, stacks: kind.key === 'recruitment' ? q.stacks : [] };
+  return {
+    queryKey: [...postKeys.list(kind), q.page, q.searchType, q.keyword, query.stacks, q.open, q.order] as const,
+    queryFn: () => listPosts<T>(kind.api, query),
+  };
+};
 
 /** The list page's URL parameters as it reads them. */
 export function listParams(params: URLSearchParams) {
@@ -75,6 +112,9 @@ export function listParams(params: URLSearchParams) {
     page: Math.max(0, Number(params.get('page')) || 0),
     keyword: params.get('keyword') ?? '',
     searchType: (params.get('searchType') as SearchType | null) ?? 'all',
+    stacks: params.getAll('stack').slice(0, 10),
+    open: params.get('open') === 'true',
+    order: (params.get('order') === 'views' ? 'views' : 'latest') as ListOrder,
   };
 }
 

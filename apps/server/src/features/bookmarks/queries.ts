@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { listColumns, type PostListRow } from '../posts/queries.js';
+
+export interface BookmarkStateRow {
+  id: number;
+  n: number | string;
+  mine: boolean;
+}
+
+/** The post's bookmark count and whether `userId` (0: nobody) bookmarked it; undefined when the post is gone. */
+export async function bookmarkState(db: Db, postId: number, userId: number): Promise<BookmarkStateRow | undefined> {
+  const [row] = await queryRows<BookmarkStateRow>(
+    db,
+    sql`SELECT p.id, (SELECT count(*) FROM bookmarks b WHERE b.post_id = p.id) AS n,
+          EXISTS (SELECT 1 FROM bookmarks b WHERE b.user_id = ${userId} AND b.post_id = p.id) AS mine
+        FROM base_posts p WHERE p.id = ${postId}`,
+  );
+  return row;
+}
+
+export interface BookmarkListRow extends PostListRow {
+  bookmarked_at: Date;
+  total: number | string;
+}
+
+/** A page of the user's bookmarks, newest bookmark first, with the total on every row. */
+export function bookmarkRows(db: Db, userId: number, today: string, size: number, offset: number): Promise<BookmarkListRow[]> {
+  return queryRows<BookmarkListRow>(
+    db,
+    sql`SELECT ${listColumns(today)}, b.created_at AS bookmarked_at, count(*) OVER () AS total
+        FROM bookmarks b JOIN base_posts p ON p.id = b.post_id JOIN users u ON u.id = p.creator_id
+        WHERE b.user_id = ${userId}
+        ORDER BY b.created_at DESC, b.post_id DESC LIMIT ${size} OFFSET ${offset}`,
+  );
+}
+
+export async function bookmarkCount(db: Db, userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM bookmarks WHERE user_id = ${userId}`);
+  return Number(row?.n ?? 0);
+}
+
+/** The ids of the user's bookmarked posts, newest bookmark first (at most BOOKMARK_LIMIT by the service's rule). */
+export async function bookmarkedIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ post_id: number }>(
+    db,
+    sql`SELECT post_id FROM bookmarks WHERE user_id = ${userId} ORDER BY created_at DESC, post_id DESC`,
+  );
+  return rows.map((r) => r.post_id);
+}

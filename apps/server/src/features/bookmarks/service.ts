@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_TEXT, type BookmarkState } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { lockActiveActor } from '../../lib/actor-lock.js';
+import { BadRequest, NotFound } from '../../lib/errors.js';
+import type { PageRequest } from '../../lib/paging.js';
+import { toPage } from '../../lib/paging.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { todayIn } from '../posts/queries.js';
+import { BASE_NOT_FOUND } from '../posts/texts.js';
+import { presentBookmarkItem, presentBookmarkState } from './presenter.js';
+import { bookmarkCount, bookmarkRows, bookmarkState } from './queries.js';
+
+/** Advisory-lock class for "this user's bookmarks", so two adds at once cannot both pass the limit. */
+const USER_BOOKMARKS = 7002;
+
+async function stateOrThrow(db: Db, postId: number, userId: number): Promise<BookmarkState> {
+  const row = await bookmarkState(db, postId, userId);
+  if (!row) throw new NotFound(BASE_NOT_FOUND);
+  return presentBookmarkState(row);
+}
+
+export const getState = (ctx: AppContext, postId: number, userId: number | null) => stateOrThrow(ctx.db, postId, userId ?? 0);
+
+/**
+ * Bookmarks a post of either kind, open or closed. Idempotent: the (user, post) key and ON CONFLICT DO NOTHING
+ * make a second PUT (a double click) add nothing. The post row is key-share locked, so a delete committing
+ * meanwhile answers 404 instead of a foreign-key error.
+ */
+export async function addBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkState> {
+  return ctx.db.transaction(async (tx) => {
+    await lockActiveActor(tx, user.id);
+    const post = await queryRows(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR KEY SHARE`);
+    if (post.length === 0) throw new NotFound(BASE_NOT_FOUND);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_BOOKMARKS}, ${user.id})`);
+    const added = await queryRows(
+      tx,
+      sql`INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (${user.id}, ${postId}, ${ctx.clock.now()})
+          ON CONFLICT DO NOTHING RETURNING post_id`,
+    );
+    if (added.length > 0 && (await bookmarkCount(tx, user.id)) > BOOKMARK_LIMIT) {
+      throw new BadRequest(BOOKMARK_LIMIT_TEXT, 'bookmark_limit');
+    }
+    return stateOrThrow(tx, postId, user.id);
+  });
+}
+
+/** Removes the bookmark; idempotent (removing one that is not there changes nothing). */
+export async function removeBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkState> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM bookmarks WHERE user_id = ${user.id} AND post_id = ${postId}`);
+    return stateOrThrow(tx, postId, user.id);
+  });
+}
+
+/** 관심 공고: a page of the user's bookmarks, newest first; deleted posts are gone with their bookmarks. */
+export async function listBookmarks(ctx: AppContext, user: AuthUser, req: PageRequest) {
+  const rows = await bookmarkRows(ctx.db, user.id, todayIn(ctx), req.size, req.offset);
+  const total = rows.length > 0 ? Number(rows[0].total) : req.offset === 0 ? 0 : await bookmarkCount(ctx.db, user.id);
+  return toPage(rows.map(presentBookmarkItem), req, total);
+}
