@@ -151,7 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
-  for (const feature of features) feature.routes(app, ctx);
+  for (const feature of features) feature.routes?.(app, ctx);
   await registerWeb(app, config.webDist);
   ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
