@@ -24,17 +24,20 @@ export interface ChatConnection {
 export function connectChat(roomId: number, token: string, handlers: ChatHandlers): ChatConnection {
   let session: RealtimeSession | null = null;
   let closed = false;
-  void getRealtime().then((realtime) => {
-    if (closed) return;
-    session = realtime.session(token, {
-      subscriptions: [
-        { destination: chatTopic(roomId), onMessage: (body) => handlers.onMessage(JSON.parse(body) as ChatMessage) },
-        { destination: KICK_QUEUE, onMessage: (body) => handlers.onKick(body) },
-      ],
-      onOpenChange: handlers.onOpenChange,
-      onError: handlers.onError,
-    });
-  });
+  getRealtime().then(
+    (realtime) => {
+      if (closed) return;
+      session = realtime.session(token, {
+        subscriptions: [
+          { destination: chatTopic(roomId), onMessage: (body) => handlers.onMessage(JSON.parse(body) as ChatMessage) },
+          { destination: KICK_QUEUE, onMessage: (body) => handlers.onKick(body) },
+        ],
+        onOpenChange: handlers.onOpenChange,
+        onError: handlers.onError,
+      });
+    },
+    () => handlers.onOpenChange(false),
+  );
   return {
     send: (text) => session?.publish(CHAT_SEND_DESTINATION, JSON.stringify({ chatRoomId: roomId, message: text })) ?? false,
     close() {

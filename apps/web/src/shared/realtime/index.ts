@@ -23,6 +23,11 @@ export const getRealtime = (): Promise<Realtime> =>
         userIdOf: (token) => auth.userId(token),
         onSessionChange: (listener) => auth.subscribe(() => listener(auth.token())),
       }),
+    (err: unknown) => {
+      // a chunk that failed to load (offline) is tried again on the next use
+      instance = null;
+      throw err;
+    },
   ));
 
 export const useRealtimeConnected = () =>
@@ -38,9 +43,12 @@ export const useRealtimeConnected = () =>
 export function subscribeNotifications(token: string, onNotification: (n: LiveNotification) => void): () => void {
   let cancel: (() => void) | null = null;
   let cancelled = false;
-  void getRealtime().then((realtime) => {
-    if (!cancelled) cancel = realtime.notifications(token, onNotification);
-  });
+  getRealtime().then(
+    (realtime) => {
+      if (!cancelled) cancel = realtime.notifications(token, onNotification);
+    },
+    () => {}, // without the connection the poll still counts
+  );
   return () => {
     cancelled = true;
     cancel?.();
