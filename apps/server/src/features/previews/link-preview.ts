@@ -30,7 +30,7 @@ function oneLine(text: string, max = DESCRIPTION_MAX): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
 
-/** One query: the post or board, with only public fields, turned into a card; a neutral card when closed or gone. */
+/** One query (cached like the other public reads): the post or board, with only public fields, turned into a card; a neutral card when closed or gone. */
 async function cardFor(ctx: AppContext, kind: 'RECRUITMENT' | 'STUDY_GROUP' | 'BOARD', id: number): Promise<Card> {
   const missing = { title: T.missingTitle, description: T.missingDescription };
   if (kind === 'BOARD') {
@@ -56,7 +56,9 @@ export async function linkPreviewHead(ctx: AppContext, req: FastifyRequest): Pro
   for (const { pattern, kind } of ROUTES) {
     const match = pattern.exec(pathname);
     if (!match) continue;
-    const card = await cardFor(ctx, kind, Number(match[1]));
+    // a shared link is fetched by every chat member's client at once: one read per post until the next write
+    const key = `preview:${kind}:${match[1]}:${todayIn(ctx)}`;
+    const card = await ctx.readCache.get(key, () => cardFor(ctx, kind, Number(match[1])));
     const tags: Array<[string, string, string]> = [
       ['property', 'og:type', 'article'],
       ['property', 'og:site_name', T.siteName],
