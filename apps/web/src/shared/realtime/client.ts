@@ -99,7 +99,7 @@ export class Realtime {
   }
 
   private use(token: string) {
-    if (this.token !== token) this.stop();
+    if (this.token !== null && this.token !== token) this.stop();
     this.token = token;
     if (!this.client && !this.retry) this.connect();
   }
