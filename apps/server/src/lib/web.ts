@@ -58,7 +58,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string, pageHea
       !url.startsWith('/assets/');
     if (hasWeb && wantsPage) {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      const head = await pageHead?.(req);
+      // a preview that cannot be read (database away) never keeps the page from loading
+      const head = await pageHead?.(req).catch((err: unknown) => (req.log.warn({ err }, 'page head failed'), null));
       return head ? reply.send(indexHtml.replace('</head>', () => `${head}\n</head>`)) : reply.sendFile('index.html');
     }
     throw new NotFound();

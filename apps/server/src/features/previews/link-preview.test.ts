@@ -128,4 +128,17 @@ describe('link previews of shared deep links (plain HTTP, no JavaScript)', () =>
     const head = await fetch(`http://${host}/recruitment/${post.id}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
   });
+
+  it('a preview that cannot be read (database away) still serves the page untouched', async () => {
+    const post = await createRecruitment(t, author);
+    const get = t.ctx.readCache.get.bind(t.ctx.readCache);
+    t.ctx.readCache.get = () => Promise.reject(new Error('database away'));
+    try {
+      const { res, html } = await page(`/recruitment/${post.id}`);
+      expect(res.status).toBe(200);
+      expect(html).toBe(INDEX);
+    } finally {
+      t.ctx.readCache.get = get;
+    }
+  });
 });
