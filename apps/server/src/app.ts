@@ -11,6 +11,7 @@ import { openDatabase, type Database, type DatabaseSource } from './db/client.js
 import { migrate } from './db/migrate.js';
 import { ensureSystemUser } from './features/account/service.js';
 import { features } from './features/index.js';
+import { linkPreviewHead } from './features/previews/link-preview.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
@@ -151,8 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
-  for (const feature of features) feature.routes(app, ctx);
-  await registerWeb(app, config.webDist);
+  for (const feature of features) feature.routes?.(app, ctx);
+  await registerWeb(app, config.webDist, (req) => linkPreviewHead(ctx, req));
   ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
   const stops: Array<() => void> = [];

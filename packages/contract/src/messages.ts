@@ -36,3 +36,11 @@ export const message = messageItem.extend({
   receiverName: z.string(),
 });
 export type Message = z.infer<typeof message>;
+
+/**
+ * Live notifications (beyond the contract): the user's own STOMP destination (only that user may subscribe) and
+ * the JSON body of each MESSAGE on it. `message` is the new 쪽지 as the dropdown shows it (content cut at 20).
+ */
+export const notificationQueue = (userId: number) => `/user/${userId}/queue/notifications`;
+export const liveNotification = z.object({ kind: z.literal('message'), message: messageItem });
+export type LiveNotification = z.infer<typeof liveNotification>;

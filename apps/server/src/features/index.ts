@@ -12,6 +12,7 @@ import groupRoutes from './groups/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
 import { messageWithdrawalHooks } from './messages/service.js';
+import { notificationHooks } from './notifications/hooks.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
 import { postWithdrawalHooks } from './posts/withdrawal.js';
@@ -23,7 +24,7 @@ import { recoveryWithdrawalHooks } from './recovery/withdrawal.js';
 
 export interface Feature {
   name: string;
-  routes(app: FastifyInstance, ctx: AppContext): void;
+  routes?(app: FastifyInstance, ctx: AppContext): void;
   /** Reactions to other areas' events (ctx.events), registered before any route runs. */
   hooks?(ctx: AppContext): void;
   /** Background work (timers); returns a function that stops it. */
@@ -45,6 +46,7 @@ export const features: Feature[] = [
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
+  { name: 'notifications', hooks: notificationHooks },
   { name: 'boards', routes: boardRoutes },
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
 ];

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MessageItem } from '@app/contract';
 import type { Db } from '../db/client.js';
 
 /** A side effect that must not happen unless the surrounding transaction commits (a publish, a mail, a socket close). */
@@ -69,6 +70,8 @@ export interface DomainEvents {
   'account.withdrawalCheck': { user: WithdrawingUser };
   /** Withdrawal goes ahead: each area removes or releases what it keeps for the user, in this transaction. */
   'account.withdrawing': { user: WithdrawingUser };
+  /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); `item` is its dropdown preview. */
+  'message.received': { receiverId: number; item: MessageItem };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
   'user.sessionsRevoked': { userId: number };
 }

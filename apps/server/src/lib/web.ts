@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFound } from './errors.js';
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
@@ -23,9 +23,16 @@ export function inlineScriptHashes(webDist: string): string[] {
   return [...hashes];
 }
 
-/** Serves the built SPA; every unknown GET that wants HTML gets index.html (history fallback). */
-export async function registerWeb(app: FastifyInstance, webDist: string) {
+/** Tags for a page's <head> (link previews), or null to serve index.html as it is. */
+export type PageHead = (req: FastifyRequest) => Promise<string | null>;
+
+/**
+ * Serves the built SPA; every unknown GET that wants HTML gets index.html (history fallback), with the tags of
+ * `pageHead` (never scripts, so the CSP hashes hold) when it has any for the page.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string, pageHead?: PageHead) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const indexHtml = hasWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -42,7 +49,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url;
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -50,7 +57,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       !url.startsWith('/ws') &&
       !url.startsWith('/assets/');
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // a preview that cannot be read (database away) never keeps the page from loading
+      const head = await pageHead?.(req).catch((err: unknown) => (req.log.warn({ err }, 'page head failed'), null));
+      return head ? reply.send(indexHtml.replace('</head>', () => `${head}\n</head>`)) : reply.sendFile('index.html');
     }
     throw new NotFound();
   });

@@ -67,6 +67,11 @@ export class Realtime {
     this.deps.broker.publish({ type: 'push', userId, destination, contentType: TEXT_TYPE, body: text });
   }
 
+  /** A JSON MESSAGE on a user's own destination to every socket of the user that subscribed to it. */
+  pushJsonToUser(userId: number, destination: string, payload: unknown) {
+    this.deps.broker.publish({ type: 'push', userId, destination, contentType: JSON_TYPE, body: JSON.stringify(payload) });
+  }
+
   /** Closes every socket of the user, everywhere (withdrawal, password reset). */
   closeUserSockets(userId: number) {
     this.deps.broker.publish({ type: 'close', userId });

@@ -7,6 +7,7 @@ import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
+import { inTransaction } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
 import { effectiveInactive, isEffectivelyInactive } from '../posts/inactivity.js';
@@ -41,23 +42,22 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
   if (earlier.length > 0) throw alreadyApplied();
 
   const now = ctx.clock.now();
-  const applicationId = await ctx.db
-    .transaction(async (tx) => {
-      await lockActiveActor(tx, user.id);
-      const [row] = await tx
-        .insert(applications)
-        .values({ postId, applicantId: user.id, appliedAt: now })
-        .returning({ id: applications.id });
-      await sendSystemMessage(tx, user.id, T.appliedMessage(post.title), now);
-      await sendSystemMessage(tx, post.creatorId, T.newApplicantMessage(user.nickname, post.title), now);
-      return row.id;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw alreadyApplied();
-      // The post was deleted after the checks above.
-      if (isForeignKeyViolation(err)) throw new NotFound(T.APPLY_POST_NOT_FOUND);
-      throw err;
-    });
+  const applicationId = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
+    const { tx } = scope;
+    await lockActiveActor(tx, user.id);
+    const [row] = await tx
+      .insert(applications)
+      .values({ postId, applicantId: user.id, appliedAt: now })
+      .returning({ id: applications.id });
+    await sendSystemMessage(ctx, scope, user.id, T.appliedMessage(post.title));
+    await sendSystemMessage(ctx, scope, post.creatorId, T.newApplicantMessage(user.nickname, post.title));
+    return row.id;
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw alreadyApplied();
+    // The post was deleted after the checks above.
+    if (isForeignKeyViolation(err)) throw new NotFound(T.APPLY_POST_NOT_FOUND);
+    throw err;
+  });
   return presentApplyResult(applicationId, user.nickname, profile);
 }
 
@@ -119,7 +119,8 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
   if (decision === 'APPROVED' && post.currentMembers >= post.totalMembers) throw full();
 
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, ctx.log, now, async (scope) => {
+    const { tx } = scope;
     // A post deleted meanwhile took its applications with it.
     if (!(await lockPost(tx, post.id))) throw applicationNotFound();
     if (await hasGroup(tx, post.id)) throw grouped();
@@ -142,6 +143,6 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       if (seat.length === 0) throw full();
     }
     const text = decision === 'APPROVED' ? T.approvedMessage(post.title) : T.rejectedMessage(post.title);
-    await sendSystemMessage(tx, application.applicantId, text, now);
+    await sendSystemMessage(ctx, scope, application.applicantId, text);
   });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { boards, replies, users } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
+import { inTransaction } from '../../lib/events.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
@@ -78,7 +79,8 @@ export interface NewReply {
  */
 export async function createReply(ctx: AppContext, user: AuthUser, input: NewReply): Promise<Reply> {
   const now = ctx.clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
+    const { tx } = scope;
     const [board] = await tx
       .update(boards)
       .set({ replyCount: sql`${boards.replyCount} + 1` })
@@ -105,7 +107,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
       })
       .returning({ id: replies.id });
     if (board.authorId !== user.id) {
-      await sendSystemMessage(tx, board.authorId, `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`, now);
+      await sendSystemMessage(ctx, scope, board.authorId, `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`);
     }
     return row.id;
   });

@@ -23,6 +23,7 @@ import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { validBody } from '../../lib/validation.js';
 import { presentBoard } from './presenter.js';
+import { findBoardWithRefs } from './queries.js';
 import * as replyService from './replies.js';
 import * as boards from './service.js';
 import { viewerKey } from '../../lib/views.js';
@@ -61,7 +62,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/boards/:id',
     { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: boardDetail } }, config: { auth: 'public' } },
     async (req) => {
-      const row = await boards.findBoardWithRefs(ctx.db, req.params.id);
+      const row = await findBoardWithRefs(ctx.db, req.params.id);
       if (!row) throw new NotFound(BOARD_NOT_FOUND);
       const replies = await replyService.replyPage(ctx.db, row.id, req.query.page);
       return { board: presentBoard(row, req.user?.id ?? null), replies };

@@ -10,6 +10,7 @@ import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { countViewOnce } from '../../lib/views.js';
 import { isBoardAuthor } from './policy.js';
+import { itemColumns } from './queries.js';
 import { presentBoardItem, type BoardItemRow } from './presenter.js';
 import {
   BOARD_DELETE_FORBIDDEN,
@@ -22,17 +23,6 @@ import {
 export const BOARD_PAGE_SIZE = 10;
 const POPULAR_LIMIT = 5;
 export const BOARD_VIEW_KIND = 'BOARD' as const;
-
-export const itemColumns = {
-  id: boards.id,
-  title: boards.title,
-  createdAt: boards.createdAt,
-  views: boards.views,
-  replyCount: boards.replyCount,
-  authorNickname: users.nickname,
-  authorSystem: users.system,
-  authorWithdrawnAt: users.withdrawnAt,
-};
 
 const newestFirst = [desc(boards.createdAt), desc(boards.id)];
 
@@ -111,25 +101,6 @@ export async function popularBoards(db: Db) {
     .orderBy(desc(boards.views), ...newestFirst)
     .limit(POPULAR_LIMIT);
   return (rows as BoardItemRow[]).map(presentBoardItem);
-}
-
-export async function findBoardWithRefs(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      ...itemColumns,
-      content: boards.content,
-      updatedAt: boards.updatedAt,
-      authorId: boards.authorId,
-      authorLoginId: users.loginId,
-      categoryId: boards.categoryId,
-      categoryName: boardCategories.name,
-      categoryDescription: boardCategories.description,
-    })
-    .from(boards)
-    .innerJoin(users, eq(users.id, boards.authorId))
-    .innerJoin(boardCategories, eq(boardCategories.id, boards.categoryId))
-    .where(eq(boards.id, id));
-  return row;
 }
 
 /** The board's id and author, or NotFound with the route's text. */

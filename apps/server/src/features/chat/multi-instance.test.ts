@@ -1,50 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { Redis } from 'ioredis';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisBroker } from '../../realtime/broker/redis.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { NOON_SEOUL } from '../posts/testing.js';
-import { createGroup, createRoom, listen, removeMember, sleep, StompTestClient, type TestGroup } from './testing.js';
+import type { TestApp } from '../../../test/helpers.js';
+import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from './testing.js';
+import { multiInstanceSkipReason, REDIS_URL, redisAnswers, twoInstances } from './two-instances.js';
 
-/**
- * Contract 5.6 with two real instances: two apps on one PostgreSQL database, fanning out through Redis.
- * PGlite cannot be shared by two apps, so this runs only with TEST_DATABASE_URL, and only where Redis answers.
- */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const log = pino({ level: 'silent' });
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const skipReason = !process.env.TEST_DATABASE_URL
-  ? 'needs TEST_DATABASE_URL: two instances cannot share one PGlite database'
-  : !(await redisAnswers(REDIS_URL))
-    ? `no Redis answers at ${REDIS_URL}`
-    : null;
+/** Contract 5.6 with two real instances (./two-instances.ts): only with TEST_DATABASE_URL and a Redis. */
+const skipReason = multiInstanceSkipReason;
 if (skipReason) console.log(`[multi-instance chat] skipped: ${skipReason}`);
-
-async function twoInstances(redisUrl: string) {
-  const channel = `chat:test:${randomBytes(4).toString('hex')}`;
-  const brokerA = new RedisBroker(redisUrl, log, channel);
-  const a = await createTestApp({ now: NOON_SEOUL, broker: brokerA });
-  const brokerB = new RedisBroker(redisUrl, log, channel);
-  const b = await createTestApp({ now: NOON_SEOUL, database: a.database, broker: brokerB });
-  await Promise.all([brokerA.ready(), brokerB.ready()]);
-  return { a, b, hostA: await listen(a), hostB: await listen(b), brokerA, brokerB };
-}
 
 describe.skipIf(skipReason !== null)('two instances through Redis', () => {
   let a: TestApp;

@@ -127,7 +127,8 @@ export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom
   if (await findRoomOfGroup(ctx.db, group.id)) throw roomExists();
 
   const now = ctx.clock.now();
-  const roomId = await inTransaction(ctx.db, ctx.log, now, async ({ tx }) => {
+  const roomId = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
+    const { tx } = scope;
     const [room] = await tx
       .insert(chatRooms)
       .values({ groupId: group.id, name: input.chatRoomName, createdBy: user.id, createdAt: now })
@@ -136,7 +137,7 @@ export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom
     await tx
       .insert(chatReadLogs)
       .values(members.map((userId) => ({ userId, roomId: room.id, lastReadMessageId: 0, updatedAt: now })));
-    await sendSystemMessages(tx, members, roomCreatedNote(group.name, input.chatRoomName), now);
+    await sendSystemMessages(ctx, scope, members, roomCreatedNote(group.name, input.chatRoomName));
     return room.id;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'chat_rooms_group_uq')) throw roomExists();

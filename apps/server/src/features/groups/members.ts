@@ -113,7 +113,7 @@ export async function inviteMember(ctx: AppContext, access: GroupAccess, nicknam
       nickname: invitee.nickname,
       joinedBy: 'INVITE',
     });
-    await sendSystemMessage(tx, invitee.id, invitedMessage(group.name), now);
+    await sendSystemMessage(ctx, scope, invitee.id, invitedMessage(group.name));
   }).catch((err: unknown) => {
     // The group was deleted after the checks.
     if (isForeignKeyViolation(err)) throw new NotFound(GROUP_TEXTS.notExists);
@@ -130,6 +130,6 @@ export async function kickMember(ctx: AppContext, access: GroupAccess, userId: n
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const member = { userId, nickname: target.nickname ?? '' };
     if (!(await removeMembership(ctx, scope, group, member, 'kick'))) throw memberNotFound();
-    await sendSystemMessage(scope.tx, userId, kickedMessage(group.name), scope.now);
+    await sendSystemMessage(ctx, scope, userId, kickedMessage(group.name));
   });
 }

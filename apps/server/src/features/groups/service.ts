@@ -85,10 +85,10 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
       });
     }
     await sendSystemMessages(
-      tx,
+      ctx,
+      scope,
       members.map((m) => m.userId),
       groupCreatedMessage(input.name),
-      now,
     );
     return group.id;
   }).catch((err: unknown) => {

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../lib/events.js';
 import { sendSystemMessage } from './system-messages.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
@@ -313,7 +314,9 @@ describe('system 쪽지 (3.9, 4.1, 8.7)', () => {
   it('comes from the flagged [시스템] user in inbox, recent and detail, and counts as unread', async () => {
     const u = await fresh();
     const [system] = await t.db.select().from(users).where(eq(users.system, true));
-    await t.db.transaction((tx) => sendSystemMessage(tx, u.id, '▷공고◁ 공고에 거절되었습니다.', t.clock.now()));
+    await inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
+      sendSystemMessage(t.ctx, scope, u.id, '▷공고◁ 공고에 거절되었습니다.'),
+    );
     expect((await t.get('/api/messages/unread-count', { token: u.token })).json()).toBe(1);
     const [item] = (await t.get('/api/messages', { token: u.token })).json().content;
     expect(item).toEqual({

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { deleteReceivedMessages } from './service.js';
+import { inTransaction } from '../../lib/events.js';
 import { sendSystemMessage } from './system-messages.js';
 
 let t: TestApp;
@@ -235,7 +236,9 @@ describe('inbox, recent and unread count', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toBe('23');
-    await t.db.transaction((tx) => sendSystemMessage(tx, reader.id, '▷공고◁ 공고에 승인되었습니다!', t.clock.now()));
+    await inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
+      sendSystemMessage(t.ctx, scope, reader.id, '▷공고◁ 공고에 승인되었습니다!'),
+    );
     expect((await t.get('/api/messages/unread-count', { token: reader.token })).json()).toBe(24);
     const [system] = (await t.get('/api/messages/recent', { token: reader.token })).json();
     expect(system).toMatchObject({ senderName: '[시스템]', read: false });
@@ -403,7 +406,9 @@ describe('sending while the receiver withdraws (contract 7, 4.1)', () => {
   it('a [시스템] 쪽지 sent meanwhile skips the withdrawn user', async () => {
     const leaving = await t.user();
     const res = await whileWithdrawing(leaving, () =>
-      t.db.transaction((tx) => sendSystemMessage(tx, leaving.id, '▷공고◁ 공고에 거절되었습니다.', t.clock.now())),
+      inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
+        sendSystemMessage(t.ctx, scope, leaving.id, '▷공고◁ 공고에 거절되었습니다.'),
+      ),
     );
     expect(res).toBeUndefined();
     expect(await inboxSize(leaving)).toBe(0);

@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
+import { inTransaction } from '../../lib/events.js';
 import type { PageRequest } from '../../lib/paging.js';
+import { announceReceived } from './announce.js';
 import { messageNotFound } from './policy.js';
 
 const sender = alias(users, 'sender');
@@ -114,16 +116,15 @@ export async function send(
   receiverName: unknown,
   content: string,
 ): Promise<SentMessage> {
-  return ctx.db.transaction(async (tx) => {
-    const receiver = await findReceiver(tx, receiverName);
-    const [row] = await tx
+  return inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const receiver = await findReceiver(scope.tx, receiverName);
+    const [row] = await scope.tx
       .insert(messages)
-      .values({ senderId: from.id, receiverId: receiver.id, content, sentAt: ctx.clock.now() })
+      .values({ senderId: from.id, receiverId: receiver.id, content, sentAt: scope.now })
       .returning();
-    return {
-      row: { ...row, sender: { nickname: from.nickname, system: false, withdrawnAt: null } },
-      receiverName: receiver.nickname,
-    };
+    const stored = { ...row, sender: { nickname: from.nickname, system: false, withdrawnAt: null } };
+    await announceReceived(ctx, scope, stored);
+    return { row: stored, receiverName: receiver.nickname };
   });
 }
 

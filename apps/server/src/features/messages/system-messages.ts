@@ -1,6 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
+import type { TxScope } from '../../lib/events.js';
+import { announceReceived } from './announce.js';
 
 /** The flagged system sender's id (contract 2.1: found by the flag, never by a fixed id). */
 export async function systemUserId(db: Db): Promise<number> {
@@ -9,11 +12,18 @@ export async function systemUserId(db: Db): Promise<number> {
 }
 
 /**
- * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (contract 4.1).
- * Withdrawn users are skipped (also one withdrawing meanwhile). Receivers are messaged in the order given.
+ * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (contract 4.1), and announces
+ * each one (`message.received`). Withdrawn users are skipped (also one withdrawing meanwhile). Receivers are
+ * messaged in the order given.
  */
-export async function sendSystemMessages(tx: Db, receiverIds: number[], content: string, now: Date): Promise<void> {
+export async function sendSystemMessages(
+  ctx: Pick<AppContext, 'events'>,
+  scope: TxScope,
+  receiverIds: number[],
+  content: string,
+): Promise<void> {
   if (receiverIds.length === 0) return;
+  const { tx, now } = scope;
   const active = await tx
     .select({ id: users.id })
     .from(users)
@@ -24,8 +34,13 @@ export async function sendSystemMessages(tx: Db, receiverIds: number[], content:
   const targets = receiverIds.filter((id) => activeIds.has(id));
   if (targets.length === 0) return;
   const senderId = await systemUserId(tx);
-  await tx.insert(messages).values(targets.map((receiverId) => ({ senderId, receiverId, content, sentAt: now })));
+  const rows = await tx
+    .insert(messages)
+    .values(targets.map((receiverId) => ({ senderId, receiverId, content, sentAt: now })))
+    .returning();
+  const sender = { nickname: null, system: true, withdrawnAt: null };
+  for (const row of rows) await announceReceived(ctx, scope, { ...row, sender });
 }
 
-export const sendSystemMessage = (tx: Db, receiverId: number, content: string, now: Date) =>
-  sendSystemMessages(tx, [receiverId], content, now);
+export const sendSystemMessage = (ctx: Pick<AppContext, 'events'>, scope: TxScope, receiverId: number, content: string) =>
+  sendSystemMessages(ctx, scope, [receiverId], content);

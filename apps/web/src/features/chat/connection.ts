@@ -1,6 +1,6 @@
-import { Client } from '@stomp/stompjs';
-import type { ChatMessage } from '@app/contract';
-import SockJS from 'sockjs-client';
+import { CHAT_SEND_DESTINATION, chatTopic, KICK_QUEUE, type ChatMessage } from '@app/contract';
+import { getRealtime } from '../../shared/realtime';
+import type { RealtimeSession } from '../../shared/realtime/client';
 
 export interface ChatHandlers {
   onMessage(message: ChatMessage): void;
@@ -17,30 +17,32 @@ export interface ChatConnection {
 }
 
 /**
- * STOMP over SockJS to /ws/chat with the token in the query (spec 8: heart-beat 10 s, no reconnect).
+ * A room on the page's shared realtime connection (heart-beat 10 s). The room lives for one socket: when it
+ * drops, the room is closed and not resumed (spec 8: no reconnect), even though notifications reconnect.
  * The room topic carries JSON chat messages; the kick queue carries plain text.
  */
 export function connectChat(roomId: number, token: string, handlers: ChatHandlers): ChatConnection {
-  const client = new Client({
-    webSocketFactory: () => new SockJS(`/ws/chat?token=${encodeURIComponent(token)}`),
-    reconnectDelay: 0,
-    heartbeatIncoming: 10_000,
-    heartbeatOutgoing: 10_000,
-    onConnect: () => {
-      client.subscribe(`/topic/chat/${roomId}`, (frame) => handlers.onMessage(JSON.parse(frame.body) as ChatMessage));
-      client.subscribe('/user/queue/kick', (frame) => handlers.onKick(frame.body));
-      handlers.onOpenChange(true);
+  let session: RealtimeSession | null = null;
+  let closed = false;
+  getRealtime().then(
+    (realtime) => {
+      if (closed) return;
+      session = realtime.session(token, {
+        subscriptions: [
+          { destination: chatTopic(roomId), onMessage: (body) => handlers.onMessage(JSON.parse(body) as ChatMessage) },
+          { destination: KICK_QUEUE, onMessage: (body) => handlers.onKick(body) },
+        ],
+        onOpenChange: handlers.onOpenChange,
+        onError: handlers.onError,
+      });
     },
-    onStompError: (frame) => handlers.onError(frame.headers.message ?? frame.body),
-    onWebSocketClose: () => handlers.onOpenChange(false),
-  });
-  client.activate();
+    () => handlers.onOpenChange(false),
+  );
   return {
-    send(text) {
-      if (!client.connected) return false;
-      client.publish({ destination: '/app/chat.sendMessage', body: JSON.stringify({ chatRoomId: roomId, message: text }) });
-      return true;
+    send: (text) => session?.publish(CHAT_SEND_DESTINATION, JSON.stringify({ chatRoomId: roomId, message: text })) ?? false,
+    close() {
+      closed = true;
+      session?.end();
     },
-    close: () => void client.deactivate(),
   };
 }

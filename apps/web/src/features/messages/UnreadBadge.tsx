@@ -1,11 +1,16 @@
 import { useAuth } from '../../shared/auth/store';
 import { useUnreadCount, useUnreadCountRefresh } from './api';
+import { useLiveMessages } from './live';
 
-/** The header's unread 쪽지 count; refreshed every 30 s, on page changes, after writes and 쪽지 actions. */
+/**
+ * The header's unread 쪽지 count: pushed live over the realtime connection; polled every 30 s (5 min while the
+ * connection is up), and refreshed on page changes, after writes and 쪽지 actions.
+ */
 export function UnreadBadge() {
   const { token } = useAuth();
   const { data } = useUnreadCount(Boolean(token));
   useUnreadCountRefresh(Boolean(token));
+  useLiveMessages(token);
   if (!token || !data) return null;
   // read with the button's name: "쪽지함, 읽지 않은 쪽지 3개" (the visible number is part of it)
   return (

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { del, get, onSuccessfulWrite } from '../../shared/api/client';
+import { useRealtimeConnected } from '../../shared/realtime';
 
 /**
  * Every 쪽지 list lives under ['messages'], so one invalidation refreshes the badge, the dropdown and
@@ -26,14 +27,18 @@ export const messagesApi = {
 
 export const SYSTEM_SENDER = '[시스템]';
 export const UNREAD_REFRESH_MS = 30_000;
+/** while the realtime connection is up, new 쪽지 are pushed: the poll only backs it up */
+export const UNREAD_REFRESH_LIVE_MS = 300_000;
 
-export const useUnreadCount = (enabled: boolean) =>
-  useQuery({
+export const useUnreadCount = (enabled: boolean) => {
+  const live = useRealtimeConnected();
+  return useQuery({
     queryKey: messageKeys.unreadCount,
     queryFn: messagesApi.unreadCount,
     enabled,
-    refetchInterval: UNREAD_REFRESH_MS,
+    refetchInterval: live ? UNREAD_REFRESH_LIVE_MS : UNREAD_REFRESH_MS,
   });
+};
 
 /**
  * Besides the 30 s poll, the badge catches up on every page change and after every successful write:

@@ -10,7 +10,7 @@ export interface AuthState {
 }
 
 /** The token's payload (contract 1.2: `sub` = login id, `exp` in seconds), or null when it cannot be read. */
-function claims(token: string | null): { sub?: unknown; exp?: unknown } | null {
+function claims(token: string | null): { sub?: unknown; exp?: unknown; uid?: unknown } | null {
   if (!token) return null;
   try {
     return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
@@ -60,6 +60,11 @@ export const auth = {
   loginId(): string | null {
     const sub = claims(localStorage.getItem(TOKEN_KEY))?.sub;
     return typeof sub === 'string' ? sub : null;
+  },
+  /** The user id from the token's `uid` claim (names the user's own realtime destination). */
+  userId(token: string | null): number | null {
+    const uid = claims(token)?.uid;
+    return typeof uid === 'number' ? uid : null;
   },
   subscribe(listener: () => void) {
     listeners.add(listener);

@@ -1,0 +1,23 @@
+import { notificationQueue, type LiveNotification } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import { StompError } from '../../realtime/texts.js';
+import { NOTIFICATION_TEXTS } from './texts.js';
+
+const OWN_QUEUE = /^\/user\/([^/]*)\/queue\/notifications$/;
+
+/**
+ * Live notifications over the chat connection: each user's own queue (README "실시간 알림"), fed after commit
+ * by the messages area's `message.received`. Pushes go through the broker, so every instance's sockets of the
+ * user get them; revoked sessions lose their sockets (chat's `user.sessionsRevoked` hook closes them).
+ */
+export function notificationHooks(ctx: AppContext) {
+  ctx.realtime.destinations.topic(OWN_QUEUE, async (user, match) => {
+    // only the canonical id: pushes are matched on the exact destination
+    if (match[1] !== String(user.id)) throw new StompError(NOTIFICATION_TEXTS.notYours);
+  });
+
+  ctx.events.on('message.received', (scope, { receiverId, item }) => {
+    const body: LiveNotification = { kind: 'message', message: item };
+    scope.afterCommit(() => ctx.realtime.pushJsonToUser(receiverId, notificationQueue(receiverId), body));
+  });
+}

@@ -1,0 +1,25 @@
+import type { MessageItem } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { subscribeNotifications } from '../../shared/realtime';
+import { messageKeys } from './api';
+
+const RECENT_SIZE = 5;
+
+/**
+ * A new 쪽지 pushed on the user's notification queue shows at once: the badge counts it and the dropdown lists
+ * it; then every 쪽지 list is read again to stay exact.
+ */
+export function useLiveMessages(token: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    return subscribeNotifications(token, ({ message }) => {
+      client.setQueryData<number>(messageKeys.unreadCount, (n) => (n ?? 0) + 1);
+      client.setQueryData<MessageItem[]>(messageKeys.recent, (items) =>
+        items ? [message, ...items.filter((m) => m.messageId !== message.messageId)].slice(0, RECENT_SIZE) : items,
+      );
+      void client.invalidateQueries({ queryKey: messageKeys.all });
+    });
+  }, [client, token]);
+}
