@@ -16,6 +16,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** connections in use, idle and waited for (PGlite: its one connection) */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** PGlite only: a consistent tar of the data dir, taken between statements (features/ops/backup.ts) */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: PGlite };
@@ -32,18 +36,70 @@ const RANDOM_PAGE_COST = 1.1;
 /** Sees the text of every statement before it runs (query counting in tests, read-cache invalidation). */
 export type StatementHook = (text: string) => void;
 
-export async function openDatabase(source: DatabaseSource, onStatement?: StatementHook): Promise<Database> {
+export interface DatabaseOptions {
+  onStatement?: StatementHook;
+  /** the duration of every statement on PostgreSQL, in seconds (metrics) */
+  onQueryTime?: (seconds: number) => void;
+  /**
+   * A serving app's bounds on a PostgreSQL server that went away: a connection attempt gives up after 5 s and a
+   * statement after 15 s, so a request answers 503 instead of hanging (lib/errors.ts isDatabaseUnavailable).
+   */
+  bounded?: boolean;
+}
+
+export async function openDatabase(source: DatabaseSource, options: DatabaseOptions = {}): Promise<Database> {
+  const { onStatement } = options;
   const logger = onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined;
   if ('url' in source) {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
-    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: 10,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      ...(options.bounded ? { connectionTimeoutMillis: 5000, query_timeout: 15_000, keepAlive: true } : {}),
+      ...(options.onQueryTime ? { Client: timedClient(options.onQueryTime) } : {}),
+    });
+    // An idle connection the server closed (a restart) errors here; the pool drops it, the next query reconnects.
+    pool.on('error', () => undefined);
+    return {
+      db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const client =
     'pglite' in source
       ? source.pglite
       : await PGlite.create({ dataDir: path.join(source.dataDir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
-  return { db: drizzlePglite(client, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzlePglite(client, { schema, logger }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    dumpDataDir: async () => {
+      // flushes the buffers first, so the tar needs no WAL replay; the dump itself runs between statements
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
+  };
+}
+
+/** A pg client class that reports how long each promise-returning query took (pool.query uses it as well). */
+function timedClient(onQueryTime: (seconds: number) => void): typeof pg.Client {
+  return class TimedClient extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: any[]): any {
+      const start = performance.now();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (result && typeof result.then === 'function') {
+        const done = () => onQueryTime((performance.now() - start) / 1000);
+        (result as Promise<unknown>).then(done, done);
+      }
+      return result;
+    }
+  } as typeof pg.Client;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -36,6 +36,8 @@ export class Realtime {
   readonly auth: SocketAuth;
   private readonly owners = new Map<string, { token: string }>();
   private readonly pending = new Set<sockjs.Connection>();
+  /** SockJS connections open now, authenticated or not (metrics) */
+  openSockets = 0;
 
   constructor(private readonly deps: RealtimeDeps) {
     this.auth = new SocketAuth(deps.db, deps.tokens, deps.clock);
@@ -89,6 +91,7 @@ export class Realtime {
     const sessionId = /^\/[^/.]+\/([^/.]+)\/[a-z_]+$/.exec(url.pathname.slice(CHAT_PREFIX.length))?.[1];
     if (sessionId) this.owners.set(sessionId, { token });
     this.pending.add(conn);
+    this.openSockets++;
 
     const early: string[] = [];
     let session: StompSession | null = null;
@@ -96,6 +99,7 @@ export class Realtime {
     conn.on('data', (data: string) => (session ? session.receive(data) : early.push(data)));
     conn.on('close', () => {
       closed = true;
+      this.openSockets--;
       this.pending.delete(conn);
       if (sessionId) this.owners.delete(sessionId);
       session?.close();
