@@ -56,7 +56,7 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
       max: 10,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
       ...(options.bounded ? { connectionTimeoutMillis: 5000, query_timeout: 15_000, keepAlive: true } : {}),
-      ...(options.onQueryTime ? { Client: timedClient(options.onQueryTime) } : {}),
+      Client: observedClient(options.onQueryTime),
     });
     // An idle connection the server closed (a restart) errors here; the pool drops it, the next query reconnects.
     pool.on('error', () => undefined);
@@ -85,15 +85,24 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
   };
 }
 
-/** A pg client class that reports how long each promise-returning query took (pool.query uses it as well). */
-function timedClient(onQueryTime: (seconds: number) => void): typeof pg.Client {
-  return class TimedClient extends pg.Client {
+/**
+ * pg's client, with two changes: a connection lost while the client is checked out (between the statements of
+ * a transaction) emits 'error' with no pool listener, which would end the process, so it is caught here (the
+ * next statement fails and the request answers 503); and with `onQueryTime`, each statement's duration.
+ */
+function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Client {
+  return class ObservedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', () => undefined);
+    }
+
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
-      const start = performance.now();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = (super.query as (...a: any[]) => any)(...args);
-      if (result && typeof result.then === 'function') {
+      if (onQueryTime && result && typeof result.then === 'function') {
+        const start = performance.now();
         const done = () => onQueryTime((performance.now() - start) / 1000);
         (result as Promise<unknown>).then(done, done);
       }
