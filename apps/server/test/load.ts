@@ -62,3 +62,11 @@ export function runLoad(base: string, workers: number, next: () => LoadRequest, 
     },
   };
 }
+
+/** Requests by status, and the slowest answer. */
+export function summary(outcomes: Outcome[]): string {
+  const byStatus: Record<number, number> = {};
+  for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+  const slowest = Math.max(...outcomes.map((o) => o.end - o.start));
+  return `${outcomes.length} requests ${JSON.stringify(byStatus)}, slowest ${slowest} ms`;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { startPostgres, type PostgresCluster } from '../../../test/services.js';
 import { listen } from '../chat/testing.js';
-import { runLoad, type Outcome } from '../../../test/load.js';
+import { runLoad, summary, type Outcome } from '../../../test/load.js';
 
 const UNAVAILABLE = '서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.';
 const OUTAGE_MS = 10_000;
@@ -99,13 +99,5 @@ async function get(path: string) {
   const res = await fetch(base + path, { signal: AbortSignal.timeout(BOUND_MS) });
   return { status: res.status, code: res.headers.get('x-error-code'), text: await res.text() };
 }
-
-/** requests by status, and the slowest answer */
-export const summary = (outcomes: Outcome[]) => {
-  const byStatus: Record<number, number> = {};
-  for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
-  const slowest = Math.max(...outcomes.map((o) => o.end - o.start));
-  return `${outcomes.length} requests ${JSON.stringify(byStatus)}, slowest ${slowest} ms`;
-};
 
 const sampleOf = (outcomes: Outcome[]) => outcomes.filter((o) => ![200, 201, 503].includes(o.status)).slice(0, 5);
