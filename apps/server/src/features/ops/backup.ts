@@ -8,7 +8,7 @@ import { PGLITE_EXTENSIONS, type Database } from '../../db/client.js';
 /**
  * Backup of the embedded database (PGlite under DATA_DIR/pgdata). One process may open it, so a running
  * server makes the copy itself: it listens on DATA_DIR/backup.sock (a Unix socket, only for the user who
- * owns DATA_DIR), and a connection gets `OK <bytes>\n` and a tar of the data dir taken after a CHECKPOINT
+ * owns DATA_DIR), and a connection that sends `backup\n` gets `OK <bytes>\n` and a tar of the data dir taken after a CHECKPOINT
  * between two statements (PGlite runs one at a time), so it holds every committed transaction and nothing
  * half-written. With no server running, the CLI opens the database and dumps it the same way.
  */
@@ -24,6 +24,10 @@ export async function startBackupSocket(dataDir: string, database: Database, log
   rmSync(socketPath, { force: true });
   const server = net.createServer((conn) => {
     conn.on('error', () => undefined);
+    // a connection that only checks whether the server runs sends nothing
+    conn.once('data', () => void sendDump(conn));
+  });
+  const sendDump = (conn: net.Socket) =>
     dump()
       .then((blob) => blob.arrayBuffer())
       .then(
@@ -37,7 +41,6 @@ export async function startBackupSocket(dataDir: string, database: Database, log
           conn.end('ERR the server could not copy the database\n');
         },
       );
-  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -64,6 +67,7 @@ export async function backup(dataDir: string, file: string): Promise<{ bytes: nu
   try {
     const fromServer = await connectToServer(dataDir);
     if (fromServer) {
+      fromServer.write('backup\n');
       const bytes = await receiveDump(fromServer, partial);
       renameSync(partial, file);
       return { bytes, live: true };
@@ -104,21 +108,21 @@ export async function restore(dataDir: string, file: string): Promise<{ tables: 
   }
   const db = await PGlite.create({ dataDir: pgdata(dataDir), loadDataDir: new Blob([tar]), extensions: PGLITE_EXTENSIONS });
   try {
-    return { tables: await rowCounts(db), movedTo };
+    return { tables: await rowCounts((text) => db.query(text)), movedTo };
   } finally {
     await db.close();
   }
 }
 
+type Query = (text: string) => Promise<{ rows: unknown[] }>;
+
 /** Rows per table of the public schema (the round trip compares them). */
-export async function rowCounts(db: Pick<PGlite, 'query'>): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
-  );
+export async function rowCounts(query: Query): Promise<Record<string, number>> {
+  const { rows } = await query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
   const counts: Record<string, number> = {};
-  for (const { name } of rows) {
-    const result = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name.replace(/"/g, '""')}"`);
-    counts[name] = result.rows[0].n;
+  for (const { name } of rows as Array<{ name: string }>) {
+    const result = await query(`SELECT count(*)::int AS n FROM "${name.replace(/"/g, '""')}"`);
+    counts[name] = (result.rows[0] as { n: number }).n;
   }
   return counts;
 }
