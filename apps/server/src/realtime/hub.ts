@@ -8,6 +8,8 @@ export interface HubSession {
   readonly subscriptions: Map<string, string>;
   write(frame: string): void;
   close(): void;
+  /** stops reading and handles what was received (shutdown) */
+  drain?(): Promise<void>;
 }
 
 export const MAX_SOCKETS_PER_USER = 10;

@@ -23,6 +23,8 @@ export interface RealtimeDeps {
 }
 
 const JSON_TYPE = 'application/json';
+/** how long shutdown waits for the frames sessions have received */
+const DRAIN_MS = 5000;
 const TEXT_TYPE = 'text/plain;charset=utf-8';
 
 /**
@@ -129,8 +131,13 @@ export class Realtime {
     );
   }
 
-  /** Closes every socket with a SockJS close frame, then the broker. */
+  /**
+   * Every session stops reading and finishes the frames it has received (at most 5 s, all together, so a line
+   * stored now still reaches the other sockets); then every socket gets a close frame, then the broker closes.
+   */
   async close() {
+    const drained = Promise.all(this.hub.sessions().map((session) => session.drain?.()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
     for (const session of this.hub.sessions()) session.close();
     for (const conn of this.pending) conn.close();
     this.hub.close();
