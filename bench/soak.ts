@@ -7,7 +7,7 @@
  *   npm run soak                                   PGlite in a fresh directory
  *   DATABASE_URL=postgres://.../soak npm run soak  a PostgreSQL server (the database must exist)
  *
- * Env: SOAK_MINUTES (10), SOAK_RATE (80 requests/s, paced), SOAK_CHAT_RATE (8 messages/s), SOAK_PORT (8411).
+ * Env: SOAK_MINUTES (10), SOAK_RATE (25 requests/s, paced), SOAK_CHAT_RATE (5 messages/s), SOAK_PORT (8411).
  * Each user stays under its limits (contract 1.7): 쪽지 20/min, replies 25/min, boards 20/h, STOMP SEND 10/5 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,8 +22,8 @@ import { ensureSystemUser } from '@app/server/src/features/account/service.js';
 import { TokenService } from '@app/server/src/lib/tokens.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
-const RATE = Number(process.env.SOAK_RATE ?? 80);
-const CHAT_RATE = Number(process.env.SOAK_CHAT_RATE ?? 8);
+const RATE = Number(process.env.SOAK_RATE ?? 25);
+const CHAT_RATE = Number(process.env.SOAK_CHAT_RATE ?? 5);
 const PORT = Number(process.env.SOAK_PORT ?? 8411);
 const USERS = 300;
 const CHAT_MEMBERS = 30;

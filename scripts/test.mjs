@@ -47,7 +47,7 @@ const steps = {
   'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
   'api-pg': () => (process.env.TEST_DATABASE_URL ? vitest('api-pg', {}) : undefined),
   // PostgreSQL and Redis stopped under load, each test on servers of its own: once per run, one file at a time
-  outage: () => vitest('outage', { TEST_DATABASE_URL: '' }, 'apps/server', 'apps/server/vitest.outage.config.ts'),
+  outage: () => vitest('outage', { TEST_DATABASE_URL: '' }, 'apps/server', 'vitest.outage.config.ts'),
   build: () => record('web-build', ...(run('npm', ['run', 'build', '--silent']) ? [1, 0] : [0, 1])),
   // the home page's first-load JavaScript, compressed, against its budget (sizes only, never timings)
   budget: () => record('web-budget', ...(run('node', ['scripts/web-budget.mjs']) ? [1, 0] : [0, 1])),
@@ -62,7 +62,11 @@ const steps = {
 function vitest(name, env, dir = 'apps/server', config) {
   const out = path.join(results, `${name}.json`);
   const configArgs = config ? ['--config', config] : [];
-  run('npx', ['vitest', 'run', '--root', dir, ...configArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  run(
+    'npx',
+    ['vitest', 'run', '--root', dir, ...configArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
   const c = vitestCounts(out) ?? { passed: 0, failed: 1 };
   record(name, c.passed, c.failed);
 }

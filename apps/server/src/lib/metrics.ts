@@ -66,22 +66,17 @@ export class Metrics {
         this.set({ state: 'waiting' }, s.waiting);
       },
     });
-    new Gauge({
-      name: 'chat_open_sockets',
-      help: 'Chat (SockJS) connections open on this instance',
-      registers: [this.registry],
-      collect() {
-        this.set(sources.openSockets());
-      },
-    });
-    new Gauge({
-      name: 'chat_stomp_sessions',
-      help: 'Connected STOMP sessions on this instance',
-      registers: [this.registry],
-      collect() {
-        this.set(sources.stompSessions());
-      },
-    });
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge('chat_open_sockets', 'Chat (SockJS) connections open on this instance', sources.openSockets);
+    gauge('chat_stomp_sessions', 'Connected STOMP sessions on this instance', sources.stompSessions);
     let counted = 0;
     new Counter({
       name: 'chat_deliveries_total',
