@@ -72,7 +72,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
     chownSync(dir, Number(ids[0]), Number(ids[1]));
   }
   const run = (tool: string, args: string[]) => {
-    const [cmd, all] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]] : [path.join(bin, tool), args];
+    const [cmd, all] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]]
+      : [path.join(bin, tool), args];
     execFileSync(cmd, all, { stdio: 'pipe', cwd: dir });
   };
   const data = path.join(dir, 'data');

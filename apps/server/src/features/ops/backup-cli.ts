@@ -13,7 +13,9 @@ try {
   if (command === 'backup') {
     const file = path.resolve(here, fileArg ?? `backups/teamfinder-${stamp()}.tar`);
     const { bytes, live } = await backup(dataDir, file);
-    console.log(`[backup] ${file} (${(bytes / 1048576).toFixed(1)} MiB, ${live ? 'copied by the running server' : 'server stopped'})`);
+    console.log(
+      `[backup] ${file} (${(bytes / 1048576).toFixed(1)} MiB, ${live ? 'copied by the running server' : 'server stopped'})`,
+    );
   } else if (command === 'restore' && fileArg) {
     const { tables, movedTo } = await restore(dataDir, path.resolve(here, fileArg));
     if (movedTo) console.log(`[restore] the previous database was moved to ${movedTo}`);

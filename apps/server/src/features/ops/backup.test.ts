@@ -69,7 +69,8 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     let writing = true;
     let acknowledged = 0;
     const writer = (async () => {
-      for (let i = 0; writing; i++) if ((await send(built, users[i % 5], users[0].nickname, `진행 중 ${i}`)) === 201) acknowledged++;
+      for (let i = 0; writing; i++)
+        if ((await send(built, users[i % 5], users[0].nickname, `진행 중 ${i}`)) === 201) acknowledged++;
     })();
     await new Promise((r) => setTimeout(r, 200));
     const before = acknowledged;

@@ -60,7 +60,10 @@ describe('PostgreSQL stopped for 10 s under load', () => {
 
     // a person sees the contract's Korean 503 text, never a 500 or a hang
     const statuses = new Set(outcomes.map((o) => o.status));
-    expect([...statuses].filter((s) => ![200, 201, 503].includes(s)), JSON.stringify(sampleOf(outcomes))).toEqual([]);
+    expect(
+      [...statuses].filter((s) => ![200, 201, 503].includes(s)),
+      JSON.stringify(sampleOf(outcomes)),
+    ).toEqual([]);
     for (const o of outcomes.filter((o) => o.status === 503)) {
       expect(o.code).toBe('service_unavailable');
       expect(o.text).toBe(UNAVAILABLE);

@@ -53,7 +53,9 @@ describe('GET /readyz', () => {
 
   it('answers 503 service_unavailable with the Korean text while a migration is pending', async () => {
     const [row] = (
-      (await t.db.execute(sql`DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations) RETURNING name`)) as unknown as {
+      (await t.db.execute(
+        sql`DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations) RETURNING name`,
+      )) as unknown as {
         rows: Array<{ name: string }>;
       }
     ).rows;
@@ -122,9 +124,9 @@ describe('GET /metrics', () => {
     await t.get('/api/recruitments/987655');
     const body = await scrape();
     expect(sample(body, series)).toBe(before + 2);
-    expect(
-      sample(body, 'http_request_duration_seconds_count{method="GET",route="/api/recruitments/:id",status="404"}'),
-    ).toBe(before + 2);
+    expect(sample(body, 'http_request_duration_seconds_count{method="GET",route="/api/recruitments/:id",status="404"}')).toBe(
+      before + 2,
+    );
     // an unknown path is one bounded label, not one series per URL
     await t.get('/no/such/path/123');
     expect(await scrape()).toContain('route="(unmatched)"');
