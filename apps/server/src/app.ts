@@ -54,6 +54,8 @@ export interface BuiltApp {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** the longest a request waits for one statement of a PostgreSQL server that stopped answering (then 503) */
+const STATEMENT_LIMIT_MS = 15_000;
 
 /** Writes of this instance (and, with REDIS_URL, of the others) end cached reads at once; the TTL bounds the rest. */
 const readCacheTtlMs = (config: Config) => (config.readCache ? config.readCacheTtlSeconds * 1000 : 0);
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await migrate(database.db);
   await ensureSystemUser(database.db);
+  database.limitStatements(STATEMENT_LIMIT_MS);
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
