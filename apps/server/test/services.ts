@@ -84,19 +84,17 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '30', 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
   start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start,
-    stop,
-    destroy: () => {
-      try {
-        stop();
-      } catch {
-        // already stopped
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const destroy = () => {
+    try {
+      stop();
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
   };
+  // a test process that dies before its afterAll leaves no server behind
+  process.once('exit', destroy);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, start, stop, destroy };
 }
 
 export interface RedisServer {
@@ -124,6 +122,7 @@ export async function startRedis(): Promise<RedisServer> {
     }
     throw new Error(`redis-server did not answer on port ${port}`);
   };
+  process.once('exit', () => child?.kill('SIGKILL'));
   const stop = async () => {
     const c = child;
     if (!c || c.exitCode !== null) return;
