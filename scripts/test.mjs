@@ -1,6 +1,6 @@
 // npm test: every check the project has, in order, then one closing line "N passed, M failed".
 // Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
-// web build, the home page's size budget, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results (CI).
+// the outage tests (their own PostgreSQL and Redis servers), web build, the home page's size budget, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results (CI).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,8 @@ const steps = {
   'unit-web': () => vitest('unit-web', {}, 'apps/web'),
   'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
   'api-pg': () => (process.env.TEST_DATABASE_URL ? vitest('api-pg', {}) : undefined),
+  // PostgreSQL and Redis stopped under load, each test on servers of its own: once per run, one file at a time
+  outage: () => vitest('outage', { TEST_DATABASE_URL: '' }, 'apps/server', 'vitest.outage.config.ts'),
   build: () => record('web-build', ...(run('npm', ['run', 'build', '--silent']) ? [1, 0] : [0, 1])),
   // the home page's first-load JavaScript, compressed, against its budget (sizes only, never timings)
   budget: () => record('web-budget', ...(run('node', ['scripts/web-budget.mjs']) ? [1, 0] : [0, 1])),
@@ -57,9 +59,14 @@ const steps = {
   },
 };
 
-function vitest(name, env, dir = 'apps/server') {
+function vitest(name, env, dir = 'apps/server', config) {
   const out = path.join(results, `${name}.json`);
-  run('npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const configArgs = config ? ['--config', config] : [];
+  run(
+    'npx',
+    ['vitest', 'run', '--root', dir, ...configArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
   const c = vitestCounts(out) ?? { passed: 0, failed: 1 };
   record(name, c.passed, c.failed);
 }

@@ -4,12 +4,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database, type DatabaseSource } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSystemUser } from './features/account/service.js';
+import { startBackupSocket } from './features/ops/backup.js';
+import { registerOpsRoutes } from './features/ops/routes.js';
 import { features } from './features/index.js';
 import { linkPreviewHead } from './features/previews/link-preview.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -19,7 +20,9 @@ import { loggerOptions } from './lib/logging.js';
 import { noteQuery } from './lib/query-count.js';
 import { ReadCache } from './lib/read-cache.js';
 import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
-import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './lib/rate-limit.js';
+import { Metrics } from './lib/metrics.js';
+import { FallbackCounterStore, MemoryCounterStore, RateLimiter } from './lib/rate-limit.js';
+import { redisConnection } from './lib/redis.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
 import { registerEarlyValidation } from './lib/validation.js';
@@ -52,6 +55,8 @@ export interface BuiltApp {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** the longest a request waits for one statement of a PostgreSQL server that stopped answering (then 503) */
+const STATEMENT_LIMIT_MS = 15_000;
 
 /** Writes of this instance (and, with REDIS_URL, of the others) end cached reads at once; the TTL bounds the rest. */
 const readCacheTtlMs = (config: Config) => (config.readCache ? config.readCacheTtlSeconds * 1000 : 0);
@@ -60,15 +65,28 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const readCache = new ReadCache(readCacheTtlMs(config));
-  const database = await openDatabase(
-    options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }),
-    (text) => {
+  // the sources are read at scrape time, once everything below exists
+  const metrics = new Metrics(
+    {
+      pool: () => database.poolStats(),
+      openSockets: () => ctx.realtime.openSockets,
+      stompSessions: () => ctx.realtime.hub.sessionCount,
+      chatDeliveries: () => ctx.realtime.hub.delivered,
+    },
+    config.metricsToken !== undefined,
+  );
+  const source = options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(source, {
+    onStatement: (text) => {
       noteQuery(text);
       readCache.noteStatement(text);
     },
-  );
+    onQueryTime: (seconds) => metrics.querySeconds.observe(seconds),
+    bounded: true,
+  });
   await migrate(database.db);
   await ensureSystemUser(database.db);
+  database.limitStatements(STATEMENT_LIMIT_MS);
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
@@ -83,8 +101,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // Responses are built by presenters; skipping response validation keeps ~25% throughput (stack notes).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const counterStore = config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl)) : new MemoryCounterStore();
-  if (config.redisUrl) await readCache.share(new Redis(config.redisUrl), new Redis(config.redisUrl));
+  const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
+  const counterStore = redis ? new FallbackCounterStore(redis, app.log) : new MemoryCounterStore();
+  if (config.redisUrl)
+    await readCache.share(redisConnection(config.redisUrl), redisConnection(config.redisUrl, { subscriber: true }));
   const tokens = new TokenService(config.jwtSecret);
   const broker = options.broker ?? (config.redisUrl ? new RedisBroker(config.redisUrl, app.log) : new MemoryBroker());
   const ctx: AppContext = {
@@ -92,11 +112,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     clock,
     tokens,
-    limiter: new RateLimiter(counterStore, () => clock.now()),
+    limiter: new RateLimiter(counterStore, () => clock.now(), metrics.rateLimitRefused),
     log: app.log,
     events: new EventBus(),
     readCache,
-    mailer: options.mailer ?? mailerFromConfig(config, app.log, clock),
+    mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };
 
@@ -145,6 +165,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }
   });
 
+  metrics.register(app);
+  registerOpsRoutes(app, { database, redis, metrics, metricsToken: config.metricsToken });
   registerRequestAuth(app, ctx);
   // After a request that may have written (its transaction has committed by now), nothing read before it is served.
   app.addHook('onSend', async (req) => {
@@ -156,7 +178,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerWeb(app, config.webDist, (req) => linkPreviewHead(ctx, req));
   ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
-  const stops: Array<() => void> = [];
+  const stops: Array<() => void | Promise<void>> = [];
+  // `npm run backup` asks a running server on the embedded database for a consistent copy (features/ops/backup.ts)
+  if ('dataDir' in source) stops.push(await startBackupSocket(config.dataDir, database, app.log));
   if (config.runJobs) {
     app.addHook('onReady', async () => {
       for (const feature of features) if (feature.start) stops.push(await feature.start(ctx));
@@ -165,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // sockets first, with a close frame, so the HTTP server can finish closing
   app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onClose', async () => {
-    for (const stop of stops) stop();
+    for (const stop of stops) await stop();
     await ctx.limiter.close();
     await readCache.close();
     await ctx.mailer.close?.();

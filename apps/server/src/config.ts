@@ -21,6 +21,8 @@ export interface Config {
   readCache: boolean;
   /** READ_CACHE_TTL (seconds, 30): the longest a cached read lives without a write seen by this instance */
   readCacheTtlSeconds: number;
+  /** METRICS_TOKEN: /metrics answers only with `Authorization: Bearer <token>`; unset, it is off (404) */
+  metricsToken: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,5 +57,6 @@ export function loadConfig(env: Env = process.env): Config {
     runJobs: env.RUN_JOBS !== 'false',
     readCache: env.READ_CACHE !== 'off',
     readCacheTtlSeconds: Number(env.READ_CACHE_TTL || 30),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

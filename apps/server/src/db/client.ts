@@ -16,6 +16,15 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** connections in use, idle and waited for (PGlite: its one connection) */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * From now on a statement on a PostgreSQL server that does not answer within `ms` fails (a request then answers
+   * 503). Called once migrations ran, which may take longer. PGlite: nothing to bound (in-process).
+   */
+  limitStatements(ms: number): void;
+  /** PGlite only: a consistent tar of the data dir, taken between statements (features/ops/backup.ts) */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: PGlite };
@@ -32,18 +41,87 @@ const RANDOM_PAGE_COST = 1.1;
 /** Sees the text of every statement before it runs (query counting in tests, read-cache invalidation). */
 export type StatementHook = (text: string) => void;
 
-export async function openDatabase(source: DatabaseSource, onStatement?: StatementHook): Promise<Database> {
+export interface DatabaseOptions {
+  onStatement?: StatementHook;
+  /** the duration of every statement on PostgreSQL, in seconds (metrics) */
+  onQueryTime?: (seconds: number) => void;
+  /**
+   * A serving app on a PostgreSQL server that may go away: a connection attempt gives up after 5 s, so a request
+   * answers 503 instead of hanging (lib/errors.ts isDatabaseUnavailable); statements see `limitStatements`.
+   */
+  bounded?: boolean;
+}
+
+export async function openDatabase(source: DatabaseSource, options: DatabaseOptions = {}): Promise<Database> {
+  const { onStatement } = options;
   const logger = onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined;
   if ('url' in source) {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
-    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const limits = { statementMs: 0 };
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: 10,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      ...(options.bounded ? { connectionTimeoutMillis: 5000, keepAlive: true } : {}),
+      Client: observedClient(limits, options.onQueryTime),
+    });
+    // An idle connection the server closed (a restart) errors here; the pool drops it, the next query reconnects.
+    pool.on('error', () => undefined);
+    return {
+      db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      limitStatements: (ms) => (limits.statementMs = ms),
+    };
   }
   const client =
     'pglite' in source
       ? source.pglite
       : await PGlite.create({ dataDir: path.join(source.dataDir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
-  return { db: drizzlePglite(client, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzlePglite(client, { schema, logger }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    limitStatements: () => undefined,
+    dumpDataDir: async () => {
+      // flushes the buffers first, so the tar needs no WAL replay; the dump itself runs between statements
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
+  };
+}
+
+/**
+ * pg's client, with two changes: a connection lost while the client is checked out (between the statements of
+ * a transaction) emits 'error' with no pool listener, which would end the process, so it is caught here (the
+ * next statement fails and the request answers 503); each statement waits at most `limits.statementMs` (when set)
+ * for its answer; and with `onQueryTime`, each statement's duration is reported.
+ */
+function observedClient(limits: { statementMs: number }, onQueryTime?: (seconds: number) => void): typeof pg.Client {
+  return class ObservedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', () => undefined);
+    }
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: any[]): any {
+      // node-postgres reads its read timeout from here at each query
+      if (limits.statementMs)
+        (this as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters.query_timeout =
+          limits.statementMs;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (onQueryTime && result && typeof result.then === 'function') {
+        const start = performance.now();
+        const done = () => onQueryTime((performance.now() - start) / 1000);
+        (result as Promise<unknown>).then(done, done);
+      }
+      return result;
+    }
+  } as typeof pg.Client;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -6,11 +6,22 @@ import { queryRows, type Db } from './client.js';
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 723_001;
 
-/** Applies pending SQL migrations in name order, all in one transaction under an advisory lock. */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+/** The migration files this build carries, in the order they apply. */
+export const migrationFiles = () =>
+  readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+
+/** Migrations this build carries that the database has not applied (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`);
+  const applied = new Set(done.map((r) => r.name));
+  return migrationFiles().filter((f) => !applied.has(f));
+}
+
+/** Applies pending SQL migrations in name order, all in one transaction under an advisory lock. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = migrationFiles();
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     await tx.execute(

@@ -63,3 +63,33 @@ export function isForeignKeyViolation(err: unknown): boolean {
   }
   return false;
 }
+
+export const SERVICE_UNAVAILABLE_TEXT = '서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.';
+
+/** 503 `service_unavailable` (contract 1.3): the database, or another service a request needs, does not answer. */
+export class ServiceUnavailable extends AppError {
+  constructor() {
+    super(503, 'service_unavailable', SERVICE_UNAVAILABLE_TEXT, { 'Retry-After': '5' });
+  }
+}
+
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+// node-postgres reports a lost or refused connection and its own timeouts by message only
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/**
+ * The database server cannot be reached or is restarting: connection refused or lost, SQLSTATE class 08
+ * (connection exception), 57P01-57P03 (shut down, crashed, starting up), 53300 (too many connections), or
+ * one of node-postgres's bounded waits ran out.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NETWORK_ERRORS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+    if (LOST_CONNECTION.test(String(e.message))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BAD_REQUEST_TEXT } from '@app/contract';
-import { AppError, NotFound } from './errors.js';
+import { AppError, isDatabaseUnavailable, NotFound, ServiceUnavailable } from './errors.js';
 import { validationError } from './validation.js';
 
 function send(reply: import('fastify').FastifyReply, err: AppError) {
@@ -21,6 +21,7 @@ function toAppError(error: FastifyError): AppError | null {
   }
   const dbError = fromDatabaseError(error);
   if (dbError) return dbError;
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailable();
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(413, 'payload_too_large', '요청 본문이 너무 큽니다.');

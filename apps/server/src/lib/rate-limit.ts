@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { TooManyRequests } from './errors.js';
+import { closeRedis } from './redis.js';
 
 /** Counts hits in fixed windows. In-process by default; Redis when several instances share limits. */
 export interface CounterStore {
@@ -60,7 +62,60 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async close() {
-    await this.redis.quit();
+    await closeRedis(this.redis);
+  }
+}
+
+/**
+ * Redis counters while Redis answers; in-process counters while it is away (each instance then limits on its
+ * own), with one log line when it falls back and one when it resumes. Counts made during the outage stay local.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private readonly shared: RedisCounterStore;
+  private readonly local = new MemoryCounterStore();
+  private degraded = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.shared = new RedisCounterStore(redis);
+    redis.on('ready', () => this.resume());
+  }
+
+  async hit(key: string, windowMs: number, nowMs: number) {
+    if (this.redis.status === 'ready') {
+      try {
+        return await this.shared.hit(key, windowMs);
+      } catch (err) {
+        this.fallBack(err);
+      }
+    } else this.fallBack(new Error(`Redis connection ${this.redis.status}`));
+    return this.local.hit(key, windowMs, nowMs);
+  }
+
+  async unhit(key: string, nowMs: number) {
+    if (this.degraded) return this.local.unhit(key, nowMs);
+    await this.shared.unhit(key).catch((err: unknown) => this.fallBack(err));
+  }
+
+  close() {
+    return this.shared.close();
+  }
+
+  private fallBack(err: unknown) {
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log.error(
+      { err: err instanceof Error ? err.message : String(err) },
+      'rate limits: Redis unavailable; counting in this process until it returns',
+    );
+  }
+
+  private resume() {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.log.info('rate limits: Redis is back; counting in Redis again');
   }
 }
 
@@ -80,6 +135,8 @@ export class RateLimiter {
   constructor(
     private readonly store: CounterStore,
     private readonly now: () => Date,
+    /** told of every refusal, by limit family (metrics) */
+    private readonly onRefusal: (family: string) => void = () => {},
   ) {}
 
   /**
@@ -91,7 +148,10 @@ export class RateLimiter {
       const counter = `${limit.name}:${key}`;
       const { count, resetInMs } = await this.store.hit(counter, limit.windowMs, this.now().getTime());
       if (limit.refundRefused) refundable.push(counter);
-      if (count > limit.max) throw new TooManyRequests(resetInMs / 1000);
+      if (count > limit.max) {
+        this.onRefusal(limit.name);
+        throw new TooManyRequests(resetInMs / 1000);
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { closeRedis } from './redis.js';
 
 /**
  * A short-lived in-process cache of public reads (post lists, searches, popular, details) that stays correct:
@@ -76,8 +77,8 @@ export class ReadCache {
   }
 
   async close() {
-    await this.subscriber?.quit().catch(() => undefined);
-    await this.publisher?.quit().catch(() => undefined);
+    if (this.subscriber) await closeRedis(this.subscriber);
+    if (this.publisher) await closeRedis(this.publisher);
   }
 }
 

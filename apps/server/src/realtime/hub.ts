@@ -8,6 +8,8 @@ export interface HubSession {
   readonly subscriptions: Map<string, string>;
   write(frame: string): void;
   close(): void;
+  /** stops reading and handles what was received (shutdown) */
+  drain?(): Promise<void>;
 }
 
 export const MAX_SOCKETS_PER_USER = 10;
@@ -34,6 +36,8 @@ export class Hub {
   private readonly byUser = new Map<number, Set<HubSession>>();
   private readonly byDestination = new Map<string, Map<HubSession, Set<string>>>();
   private readonly order = new Map<string, RoomOrder>();
+  /** MESSAGE frames written to this instance's sockets so far (metrics) */
+  delivered = 0;
 
   get sessionCount() {
     let n = 0;
@@ -96,8 +100,10 @@ export class Hub {
       case 'push':
         for (const session of this.byUser.get(event.userId) ?? []) {
           for (const [id, destination] of session.subscriptions) {
-            if (destination === event.destination)
+            if (destination === event.destination) {
               session.write(messageFrame(event.destination, `push-${pushCounter++}`, event.contentType, event.body, id));
+              this.delivered++;
+            }
           }
         }
         return;
@@ -121,7 +127,10 @@ export class Hub {
     const head = messageHead(event.destination, event.messageId, event.contentType, event.body);
     const tail = `\n${event.body}\0`;
     for (const [session, ids] of subscribers)
-      for (const id of ids) session.write(`${head}subscription:${escapeHeader(id)}\n${tail}`);
+      for (const id of ids) {
+        session.write(`${head}subscription:${escapeHeader(id)}\n${tail}`);
+        this.delivered++;
+      }
   }
 
   private inRoomOrder(event: Extract<BrokerEvent, { type: 'message' }>) {

@@ -23,6 +23,8 @@ export interface RealtimeDeps {
 }
 
 const JSON_TYPE = 'application/json';
+/** how long shutdown waits for the frames sessions have received */
+const DRAIN_MS = 5000;
 const TEXT_TYPE = 'text/plain;charset=utf-8';
 
 /**
@@ -36,6 +38,8 @@ export class Realtime {
   readonly auth: SocketAuth;
   private readonly owners = new Map<string, { token: string }>();
   private readonly pending = new Set<sockjs.Connection>();
+  /** SockJS connections open now, authenticated or not (metrics) */
+  openSockets = 0;
 
   constructor(private readonly deps: RealtimeDeps) {
     this.auth = new SocketAuth(deps.db, deps.tokens, deps.clock);
@@ -94,6 +98,7 @@ export class Realtime {
     const sessionId = /^\/[^/.]+\/([^/.]+)\/[a-z_]+$/.exec(url.pathname.slice(CHAT_PREFIX.length))?.[1];
     if (sessionId) this.owners.set(sessionId, { token });
     this.pending.add(conn);
+    this.openSockets++;
 
     const early: string[] = [];
     let session: StompSession | null = null;
@@ -101,6 +106,7 @@ export class Realtime {
     conn.on('data', (data: string) => (session ? session.receive(data) : early.push(data)));
     conn.on('close', () => {
       closed = true;
+      this.openSockets--;
       this.pending.delete(conn);
       if (sessionId) this.owners.delete(sessionId);
       session?.close();
@@ -130,8 +136,13 @@ export class Realtime {
     );
   }
 
-  /** Closes every socket with a SockJS close frame, then the broker. */
+  /**
+   * Every session stops reading and finishes the frames it has received (at most 5 s, all together, so a line
+   * stored now still reaches the other sockets); then every socket gets a close frame, then the broker closes.
+   */
   async close() {
+    const drained = Promise.all(this.hub.sessions().map((session) => session.drain?.()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
     for (const session of this.hub.sessions()) session.close();
     for (const conn of this.pending) conn.close();
     this.hub.close();

@@ -37,6 +37,7 @@ export class StompSession implements HubSession {
   private queue: Promise<void> = Promise.resolve();
   private lastInbound = Date.now();
   private timers: NodeJS.Timeout[] = [];
+  private draining = false;
 
   constructor(
     private readonly transport: Transport,
@@ -54,7 +55,7 @@ export class StompSession implements HubSession {
 
   /** Text from the socket: zero or more frames, heart-beats, or part of a frame. */
   receive(data: string) {
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || this.draining) return;
     this.lastInbound = Date.now();
     let frames: Frame[];
     try {
@@ -78,6 +79,12 @@ export class StompSession implements HubSession {
     this.deps.hub.remove(this);
     this.transport.close();
     this.onClosed();
+  }
+
+  /** Shutdown: stops reading frames; resolves once those already received are handled (a SEND stored and answered). */
+  async drain() {
+    this.draining = true;
+    await this.queue;
   }
 
   /** ERROR with the text as `message` header and plain-text body, then close (STOMP requires it). */
