@@ -3,12 +3,14 @@
  * context each: no cache), unthrottled and at CPU x4, 1.6 Mbps, 150 ms round trips (CDP throttling).
  *
  *   BASE_URL=http://127.0.0.1:8080 npx tsx bench/lcp.ts     a running server that serves the built web app
+ *   BASE_URL=http://127.0.0.1:8081,http://127.0.0.1:8082 ...   several (e.g. before / after), loads interleaved
+ *                                                              so a busy machine's load falls on each alike
  *
  * Env: CHROMIUM_PATH (/usr/bin/chromium), LCP_RUNS (5).
  */
 import { chromium, type Page } from 'playwright-core';
 
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const BASES = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').split(',');
 const RUNS = Number(process.env.LCP_RUNS ?? 5);
 const PATHS = ['/', '/recruitments'];
 
@@ -47,28 +49,31 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
     for (const profile of PROFILES) {
-      const figures: string[] = [];
+      const figures = new Map<string, string[]>(BASES.map((b) => [b, []]));
       for (const path of PATHS) {
-        const runs: number[] = [];
+        const runs = new Map<string, number[]>(BASES.map((b) => [b, []]));
         for (let i = 0; i < RUNS; i++) {
-          const context = await browser.newContext({
-            viewport: { width: 390, height: 844 },
-            deviceScaleFactor: 1,
-            isMobile: true,
-            hasTouch: true,
-          });
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
-          if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-          await page.goto(BASE + path, { waitUntil: 'load' });
-          await page.waitForLoadState('networkidle');
-          runs.push(await lcpOf(page));
-          await context.close();
+          for (const base of BASES) {
+            const context = await browser.newContext({
+              viewport: { width: 390, height: 844 },
+              deviceScaleFactor: 1,
+              isMobile: true,
+              hasTouch: true,
+            });
+            const page = await context.newPage();
+            const cdp = await context.newCDPSession(page);
+            await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+            if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+            await page.goto(base + path, { waitUntil: 'load' });
+            await page.waitForLoadState('networkidle');
+            runs.get(base)!.push(await lcpOf(page));
+            await context.close();
+          }
         }
-        figures.push(`${path} ${median(runs).toFixed(0)} ms (runs ${runs.map((r) => r.toFixed(0)).join(', ')})`);
+        for (const [base, xs] of runs)
+          figures.get(base)!.push(`${path} ${median(xs).toFixed(0)} ms (runs ${xs.map((r) => r.toFixed(0)).join(', ')})`);
       }
-      console.log(`${profile.name}: ${figures.join('; ')}`);
+      for (const [base, xs] of figures) console.log(`${profile.name}${BASES.length > 1 ? ` [${base}]` : ''}: ${xs.join('; ')}`);
     }
   } finally {
     await browser.close();

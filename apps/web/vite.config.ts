@@ -29,8 +29,51 @@ function precompress(): Plugin {
   };
 }
 
+/** The first routes index.html's inline script preloads, by path (src/app/first-route.ts starts their data). */
+const FIRST_ROUTES: Record<string, string> = {
+  '/': 'src/features/home/HomePage.tsx',
+  '/recruitments': 'src/features/posts/RecruitmentListPage.tsx',
+  '/study-groups': 'src/features/posts/StudyGroupListPage.tsx',
+};
+const CHUNKS_MARK = '/* first-route chunks */ {}';
+
+/** Writes each first route's chunk files (those the entry does not already load) into index.html's script. */
+function firstRouteChunks(): Plugin {
+  return {
+    name: 'first-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!html.includes(CHUNKS_MARK)) throw new Error(`index.html lost its "${CHUNKS_MARK}" mark`);
+        const chunks = Object.values(bundle ?? {}).filter((c) => c.type === 'chunk');
+        const closure = (chunk: (typeof chunks)[number] | undefined, seen = new Set<string>()): Set<string> => {
+          if (chunk && !seen.has(chunk.fileName)) {
+            seen.add(chunk.fileName);
+            for (const file of chunk.imports)
+              closure(
+                chunks.find((c) => c.fileName === file),
+                seen,
+              );
+          }
+          return seen;
+        };
+        const entry = closure(chunks.find((c) => c.isEntry));
+        const byPath = Object.fromEntries(
+          Object.entries(FIRST_ROUTES).map(([route, module]) => {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+            if (!chunk) throw new Error(`no chunk for ${module}`);
+            return [route, [...closure(chunk)].filter((f) => !entry.has(f)).map((f) => `/${f}`)];
+          }),
+        );
+        return html.replace(CHUNKS_MARK, JSON.stringify(byPath));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), firstRouteChunks()],
   // sockjs-client expects a Node-style global
   define: { global: 'globalThis' },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'http://localhost:8080', ws: true } } },

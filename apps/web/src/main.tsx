@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { startFirstRoute } from './app/first-route';
-import { router } from './app/router';
+import { AppRouter, navigate } from './app/router';
 import { ApiError, setUnauthorizedHandler } from './shared/api/client';
 import { auth } from './shared/auth/store';
 import { LOGIN_REQUIRED } from './shared/auth/RequireAuth';
@@ -27,15 +26,15 @@ setUnauthorizedHandler(() => {
   queryClient.clear();
   alert(LOGIN_REQUIRED);
   const from = location.pathname + location.search;
-  void router.navigate(`/login?from=${encodeURIComponent(from)}`, { state: { from } }).finally(() => {
+  void Promise.resolve(navigate(`/login?from=${encodeURIComponent(from)}`, { from })).finally(() => {
     redirecting = false;
   });
 });
 
-startFirstRoute(queryClient, new URL(location.href));
-
-createRoot(document.getElementById('root')!).render(
-  <QueryClientProvider client={queryClient}>
-    <RouterProvider router={router} />
-  </QueryClientProvider>,
+void startFirstRoute(queryClient, new URL(location.href)).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <QueryClientProvider client={queryClient}>
+      <AppRouter />
+    </QueryClientProvider>,
+  ),
 );

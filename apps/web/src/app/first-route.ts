@@ -1,23 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
 import { prefetchPopular } from '../features/home/popular';
 import { listParams, postListQuery } from '../features/posts/api';
 import { RECRUITMENT, STUDY_GROUP } from '../features/posts/kinds';
+import { markFirstLoad } from '../shared/api/first-load';
+import { routes } from './routes';
 
 /**
  * The first route's code and data start together, before React renders: otherwise the lazy route chunk
- * loads, then renders, then asks for its data, one after the other. The same import() and query keys as
- * routes.tsx and the pages, so React.lazy and useQuery find them in flight or done.
+ * loads, then renders, then asks for its data, one after the other. The same query keys as the pages, so
+ * useQuery finds them in flight or done; the reads themselves may already have started in index.html (its
+ * inline script; shared/api/client.ts takes them). Resolves when the route's chunk is in (or failed), so the
+ * first render needs no Suspense fallback.
  */
-export function startFirstRoute(client: QueryClient, url: URL) {
+export function startFirstRoute(client: QueryClient, url: URL): Promise<unknown> {
   const lists = { '/recruitments': RECRUITMENT, '/study-groups': STUDY_GROUP } as const;
-  if (url.pathname === '/') {
-    void import('../features/home/HomePage');
-    prefetchPopular(client);
-  } else if (url.pathname in lists) {
+  if (url.pathname === '/') prefetchPopular(client);
+  else if (url.pathname in lists) {
     const kind = lists[url.pathname as keyof typeof lists];
-    void (kind === RECRUITMENT
-      ? import('../features/posts/RecruitmentListPage')
-      : import('../features/posts/StudyGroupListPage'));
-    void client.prefetchQuery(postListQuery(kind, listParams(url.searchParams)));
+    const query = postListQuery(kind, listParams(url.searchParams));
+    markFirstLoad(query.queryKey);
+    void client.prefetchQuery(query);
   }
+  // the route <Routes> will pick (same ranking)
+  const route = matchRoutes(routes, url.pathname)?.[0]?.route;
+  return route ? route.Page.preload().catch(() => undefined) : Promise.resolve();
 }

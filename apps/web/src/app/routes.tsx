@@ -1,7 +1,21 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
-type Page = LazyExoticComponent<ComponentType>;
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+type Module = { default: ComponentType };
+
+/** A route's page, split into its own chunk; `preload()` loads it ahead of the first render. */
+export type Page = ComponentType & { preload(): Promise<unknown> };
+
+/**
+ * Like React.lazy, but a page whose chunk has arrived renders at once: the first render waits for the first
+ * route's chunk (main.tsx) instead of showing the Suspense fallback, whose reveal React holds back for at
+ * least 300 ms (its fallback throttle).
+ */
+const page = (load: () => Promise<Module>): Page => {
+  let loaded: ComponentType | undefined;
+  const loadOnce = () => load().then((m) => ((loaded = m.default), m));
+  const Lazy = lazy(loadOnce);
+  return Object.assign(() => createElement(loaded ?? Lazy), { preload: loadOnce });
+};
 
 export interface AppRoute {
   path: string;

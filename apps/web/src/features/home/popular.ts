@@ -1,5 +1,6 @@
 import { useQuery, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { get } from '../../shared/api/client';
+import { markFirstLoad, useVisitRefetch } from '../../shared/api/first-load';
 
 export interface PopularPost {
   id: number;
@@ -34,12 +35,17 @@ const popular = {
   boards: { queryKey: ['popular', 'boards'], queryFn: list<PopularBoard>('/boards/popular') },
 };
 
-// Read again on every visit of the home page (staleTime 0): a view counted a moment ago can change the ranking.
-export const usePopularRecruitments = () => useQuery({ ...popular.recruitments, staleTime: 0 });
-export const usePopularStudyGroups = () => useQuery({ ...popular.studyGroups, staleTime: 0 });
-export const usePopularBoards = () => useQuery({ ...popular.boards, staleTime: 0 });
+/** Read again on every visit of the home page (staleTime 0): a view counted a moment ago can change the ranking. */
+const usePopular = <T>(query: { queryKey: string[]; queryFn(): Promise<T[]> }) =>
+  useQuery({ ...query, staleTime: 0, refetchOnMount: useVisitRefetch(query.queryKey) });
+export const usePopularRecruitments = () => usePopular(popular.recruitments);
+export const usePopularStudyGroups = () => usePopular(popular.studyGroups);
+export const usePopularBoards = () => usePopular(popular.boards);
 
 /** Starts the home page's reads before its code has loaded (app/first-route.ts). */
 export function prefetchPopular(client: QueryClient) {
-  for (const query of Object.values(popular)) void client.prefetchQuery(query as FetchQueryOptions);
+  for (const query of Object.values(popular)) {
+    markFirstLoad(query.queryKey);
+    void client.prefetchQuery(query as FetchQueryOptions);
+  }
 }

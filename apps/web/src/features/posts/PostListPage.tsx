@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useVisitRefetch } from '../../shared/api/first-load';
 import { useAuth } from '../../shared/auth/store';
 import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -44,10 +45,12 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
   const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
   const bookmarked = useBookmarkedIds(token);
 
+  const query = postListQuery<T>(kind, { page, searchType, keyword, ...filters });
   const { data, isError, isPending, refetch } = useQuery({
-    ...postListQuery<T>(kind, { page, searchType, keyword, ...filters }),
+    ...query,
     // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
     staleTime: 0,
+    refetchOnMount: useVisitRefetch(query.queryKey),
   });
 
   const search = (e: FormEvent) => {

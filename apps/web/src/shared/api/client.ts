@@ -33,6 +33,21 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+type EarlyRead = { token: string | null; response: Promise<Response> };
+declare global {
+  interface Window {
+    __early?: Record<string, EarlyRead | undefined>;
+  }
+}
+
+/** The read index.html's inline script started for this GET with this token, taken once (issue 16). */
+function takeEarly(path: string, token: string | null, opts: RequestOptions): Promise<Response> | undefined {
+  const early = window.__early?.[path];
+  if (!early || (opts.method ?? 'GET') !== 'GET' || early.token !== token) return undefined;
+  window.__early![path] = undefined;
+  return early.response;
+}
+
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   const token = auth.token();
@@ -40,12 +55,13 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
+    res = await (takeEarly(path, token, opts) ??
+      fetch(`/api${path}`, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'network_error', '서버 오류가 발생했습니다.');
