@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
@@ -22,13 +22,15 @@ export default function MyBoardsPage() {
     placeholderData: (prev) => prev,
   });
 
+  // a page being left (a 401 sends the session to /login) may re-render once after the session is cleared: not a visit
+  const leaving = useLocation().pathname !== window.location.pathname;
   useEffect(() => {
-    if (!token && !alerted.current) {
+    if (!token && !leaving && !alerted.current) {
       alerted.current = true;
       alert(MY_BOARDS_LOGIN_ALERT);
       navigate('/login', { replace: true, state: { from: '/my-boards' } });
     }
-  }, [token, navigate]);
+  }, [token, leaving, navigate]);
 
   if (!token) return null;
   return (
