@@ -100,8 +100,10 @@ const pages = (w: World): Array<[string, string, boolean]> => [
   ['my info', '/myinfo', true],
 ];
 
+// Phone width only in the suite: most visitors arrive on a phone, and the desktop pass doubled the spec's
+// 2 minutes on a 2-core CI with a 20-minute budget. `A11Y_DESKTOP=1` adds the 1280 px pass.
 for (const [label, viewport] of [
-  ['desktop', { viewport: { width: 1280, height: 900 } }],
+  ...(process.env.A11Y_DESKTOP ? ([['desktop', { viewport: { width: 1280, height: 900 } }]] as const) : []),
   ['phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
 ] as const) {
   test.describe(`axe at ${label} width`, () => {
