@@ -1,7 +1,7 @@
 import type { MessageItem } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { subscribeNotifications } from '../../shared/realtime';
+import { subscribeNotifications, useRealtimeConnected } from '../../shared/realtime';
 import { messageKeys } from './api';
 
 const RECENT_SIZE = 5;
@@ -22,4 +22,10 @@ export function useLiveMessages(token: string | null) {
       void client.invalidateQueries({ queryKey: messageKeys.all });
     });
   }, [client, token]);
+
+  // a 쪽지 that came while the socket was (re)connecting was pushed to nobody: read again once it is up
+  const live = useRealtimeConnected();
+  useEffect(() => {
+    if (token && live) void client.invalidateQueries({ queryKey: messageKeys.all });
+  }, [client, token, live]);
 }
