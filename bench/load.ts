@@ -6,7 +6,7 @@
  *   DATABASE_URL=postgres://... npm run bench  a PostgreSQL server
  *   BASE_URL=http://host:8080 npm run bench    a server that is already running (no RSS / start-up figures)
  *
- * Env: BENCH_PORT (8090), BENCH_SECONDS (10), BENCH_CONNECTIONS (50 for lists and details; searches use
+ * Env: BENCH_PORT (8090), BENCH_SECONDS (10), BENCH_WARMUP (3 s, see `warmUp`), BENCH_CONNECTIONS (50 for lists and details; searches use
  * BENCH_SEARCH_CONNECTIONS, 20), BENCH_ONLY (comma-separated case-name prefixes), READ_CACHE=off (the server's
  * read cache off). Every request carries a random X-Forwarded-For (the child runs with TRUST_PROXY), so the
  * per-IP limits see many clients.
@@ -31,6 +31,7 @@ export function mixedFilterPath(): string {
 }
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 8090);
@@ -107,12 +108,33 @@ interface Figures {
   errors: number;
 }
 
-async function load(base: string, c: Case): Promise<Figures> {
+/**
+ * A freshly started server first runs its code paths cold (V8 compiles them as they get hot, pools connect):
+ * in a fresh run that landed in the first case's p99 (list page 0: 48-55 ms against 15-24 ms for the cases
+ * after it). The warm-up sends requests of every kind the cases send, but never one of their cache keys:
+ * list pages 2-401, details of other posts, and searches for keywords outside the mix.
+ */
+function warmUpPath(): string {
+  const n = 2 + ((Math.random() * 400) | 0);
+  const kind = any(['recruitments', 'study-groups']);
+  switch (n % 4) {
+    case 0:
+      return `/api/${kind}?page=${n}`;
+    case 1:
+      return `/api/${kind}/${1000 + n}`;
+    case 2:
+      return `/api/${kind}?page=${n % 5}&stack=${any(STACKS)}&stack=Rust&order=views`;
+    default:
+      return `/api/${kind}/search?searchType=${any(['all', 'title', 'content', 'creator'])}&keyword=${encodeURIComponent(`워밍업${n}`)}`;
+  }
+}
+
+async function load(base: string, c: Case, seconds = SECONDS): Promise<Figures> {
   const pathOf = typeof c.path === 'string' ? () => c.path as string : c.path;
   const result = await autocannon({
     url: base + pathOf(),
     connections: c.connections,
-    duration: SECONDS,
+    duration: seconds,
     requests: [
       { setupRequest: (req) => ({ ...req, path: pathOf(), headers: { ...req.headers, 'x-forwarded-for': randomIp() } }) },
     ],
@@ -185,8 +207,9 @@ async function main() {
       `${db}; ${total} recruitments; ${SECONDS} s per case; ${CONNECTIONS} connections (searches ${SEARCH_CONNECTIONS});`,
     );
     console.log(
-      `read cache ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}; server ready ${started ? ms(startup) : '-'} after spawn; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+      `read cache ${process.env.READ_CACHE === 'off' ? 'off' : 'on'}; warm-up ${WARMUP_SECONDS} s; server ready ${started ? ms(startup) : '-'} after spawn; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
     );
+    if (WARMUP_SECONDS > 0) await load(base, { name: 'warm-up', path: warmUpPath, connections: CONNECTIONS }, WARMUP_SECONDS);
     const bytes = Buffer.byteLength(page0);
     const ceilingBefore = await measureCeiling(bytes);
     const q = encodeURIComponent;

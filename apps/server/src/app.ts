@@ -55,7 +55,7 @@ export interface BuiltApp {
 }
 
 const BODY_LIMIT = 1024 * 1024;
-/** the longest a request waits for one statement of a PostgreSQL server that stopped answering (then 503) */
+/** the longest one statement may run on a PostgreSQL server: the server cancels it, the request answers 503 */
 const STATEMENT_LIMIT_MS = 15_000;
 
 /** Writes of this instance (and, with REDIS_URL, of the others) end cached reads at once; the TTL bounds the rest. */
@@ -83,10 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     onQueryTime: (seconds) => metrics.querySeconds.observe(seconds),
     bounded: true,
+    statementLimitMs: STATEMENT_LIMIT_MS,
   });
   await migrate(database.db);
   await ensureSystemUser(database.db);
-  database.limitStatements(STATEMENT_LIMIT_MS);
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),

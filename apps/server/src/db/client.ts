@@ -18,11 +18,6 @@ export interface Database {
   close(): Promise<void>;
   /** connections in use, idle and waited for (PGlite: its one connection) */
   poolStats(): { total: number; idle: number; waiting: number };
-  /**
-   * From now on a statement on a PostgreSQL server that does not answer within `ms` fails (a request then answers
-   * 503). Called once migrations ran, which may take longer. PGlite: nothing to bound (in-process).
-   */
-  limitStatements(ms: number): void;
   /** PGlite only: a consistent tar of the data dir, taken between statements (features/ops/backup.ts) */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -38,6 +33,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/**
+ * No parallel workers per query: on a few cores serving many requests at once, a search's Gather spent ~30 ms
+ * starting its two workers for ~20 ms of work (search all "파이" at 100,000 posts: 80 -> 25 ms without them).
+ */
+const SESSION_SETTINGS = `-c random_page_cost=${RANDOM_PAGE_COST} -c max_parallel_workers_per_gather=0`;
+
 /** Sees the text of every statement before it runs (query counting in tests, read-cache invalidation). */
 export type StatementHook = (text: string) => void;
 
@@ -47,22 +48,29 @@ export interface DatabaseOptions {
   onQueryTime?: (seconds: number) => void;
   /**
    * A serving app on a PostgreSQL server that may go away: a connection attempt gives up after 5 s, so a request
-   * answers 503 instead of hanging (lib/errors.ts isDatabaseUnavailable); statements see `limitStatements`.
+   * answers 503 instead of hanging (lib/errors.ts isDatabaseUnavailable).
    */
   bounded?: boolean;
+  /**
+   * PostgreSQL server: the server cancels a statement running longer (statement_timeout; the request answers
+   * 503) and rolls it back; migrations lift it for their own transaction. PGlite: nothing to bound (in-process).
+   */
+  statementLimitMs?: number;
 }
 
 export async function openDatabase(source: DatabaseSource, options: DatabaseOptions = {}): Promise<Database> {
   const { onStatement } = options;
   const logger = onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined;
   if ('url' in source) {
-    const limits = { statementMs: 0 };
+    const limit = options.statementLimitMs;
     const pool = new pg.Pool({
       connectionString: source.url,
       max: 10,
-      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      options: limit ? `${SESSION_SETTINGS} -c statement_timeout=${Math.trunc(limit)}` : SESSION_SETTINGS,
       ...(options.bounded ? { connectionTimeoutMillis: 5000, keepAlive: true } : {}),
-      Client: observedClient(limits, options.onQueryTime),
+      // the client's own wait, for a server that does not answer at all (its cancel would not arrive either)
+      ...(limit ? { query_timeout: limit + 5000 } : {}),
+      Client: observedClient(options.onQueryTime),
     });
     // An idle connection the server closed (a restart) errors here; the pool drops it, the next query reconnects.
     pool.on('error', () => undefined);
@@ -71,7 +79,6 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
       kind: 'postgres',
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      limitStatements: (ms) => (limits.statementMs = ms),
     };
   }
   const client =
@@ -84,7 +91,6 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
     kind: 'pglite',
     close: () => client.close(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    limitStatements: () => undefined,
     dumpDataDir: async () => {
       // flushes the buffers first, so the tar needs no WAL replay; the dump itself runs between statements
       await client.exec('CHECKPOINT');
@@ -96,10 +102,9 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
 /**
  * pg's client, with two changes: a connection lost while the client is checked out (between the statements of
  * a transaction) emits 'error' with no pool listener, which would end the process, so it is caught here (the
- * next statement fails and the request answers 503); each statement waits at most `limits.statementMs` (when set)
- * for its answer; and with `onQueryTime`, each statement's duration is reported.
+ * next statement fails and the request answers 503); and with `onQueryTime`, each statement's duration is reported.
  */
-function observedClient(limits: { statementMs: number }, onQueryTime?: (seconds: number) => void): typeof pg.Client {
+function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Client {
   return class ObservedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
@@ -108,10 +113,6 @@ function observedClient(limits: { statementMs: number }, onQueryTime?: (seconds:
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
-      // node-postgres reads its read timeout from here at each query
-      if (limits.statementMs)
-        (this as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters.query_timeout =
-          limits.statementMs;
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = (super.query as (...a: any[]) => any)(...args);
       if (onQueryTime && result && typeof result.then === 'function') {

@@ -23,6 +23,8 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 export async function migrate(db: Db): Promise<string[]> {
   const files = migrationFiles();
   return db.transaction(async (tx) => {
+    // an index build on a large table may take longer than a request's statement limit
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
     await tx.execute(
       sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,

@@ -80,14 +80,14 @@ const LOST_CONNECTION =
 
 /**
  * The database server cannot be reached or is restarting: connection refused or lost, SQLSTATE class 08
- * (connection exception), 57P01-57P03 (shut down, crashed, starting up), 53300 (too many connections), or
- * one of node-postgres's bounded waits ran out.
+ * (connection exception), 57P01-57P03 (shut down, crashed, starting up), 57014 (a statement ran past the
+ * statement limit and was cancelled), 53300 (too many connections), or one of node-postgres's bounded waits ran out.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (NETWORK_ERRORS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+    if (NETWORK_ERRORS.has(code) || code.startsWith('08') || /^57(014|P0[123])$/.test(code) || code === '53300') return true;
     if (LOST_CONNECTION.test(String(e.message))) return true;
     e = e.cause as typeof e;
   }

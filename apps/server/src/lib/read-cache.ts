@@ -53,6 +53,14 @@ export class ReadCache {
     }
   }
 
+  /**
+   * For answers that are the same for every viewer: the cached value is the JSON body's bytes, so a hit is
+   * sent as it is (lib/reply.ts `sendJsonBody`), with no presenting, serializing or string to collect.
+   */
+  json(key: string, load: () => Promise<unknown>): Promise<Buffer> {
+    return this.get(key, async () => Buffer.from(JSON.stringify(await load())));
+  }
+
   /** Ends the generation: every entry is stale from now on. */
   invalidate(publish = true) {
     this.generation++;

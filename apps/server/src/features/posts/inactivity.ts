@@ -10,12 +10,22 @@ export const effectiveInactive = (today: string, alias = 'p'): SQL =>
 export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
   post.inactive || post.dueDate < today;
 
-/** Stores `inactive` for open posts whose due date has passed. Idempotent and safe to run concurrently. */
-export async function closeOverduePosts(db: Db, today: string): Promise<number> {
-  const result = (await db.execute(
-    sql`UPDATE base_posts SET inactive = true WHERE NOT inactive AND due_date < ${today}::date`,
-  )) as unknown as { rowCount?: number | null; affectedRows?: number };
-  return result.rowCount ?? result.affectedRows ?? 0;
+/**
+ * Stores `inactive` for open posts whose due date has passed, `batch` posts per statement: a catch-up after
+ * a long stop (or on a freshly seeded database: 93,000 posts) as one UPDATE ran past the statement limit and
+ * held the rows for its whole length. Idempotent and safe to run concurrently.
+ */
+export async function closeOverduePosts(db: Db, today: string, batch = 1000): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const result = (await db.execute(
+      sql`UPDATE base_posts SET inactive = true WHERE NOT inactive AND id IN (
+            SELECT id FROM base_posts WHERE NOT inactive AND due_date < ${today}::date LIMIT ${batch})`,
+    )) as unknown as { rowCount?: number | null; affectedRows?: number };
+    const n = result.rowCount ?? result.affectedRows ?? 0;
+    closed += n;
+    if (n < batch) return closed;
+  }
 }
 
 /** Catch-up at start, then every 00:00 Asia/Seoul. Returns the stop function. */

@@ -435,6 +435,17 @@ describe('inactivity by date (Asia/Seoul)', () => {
     expectError(await t.get(`/api/recruitments/${post.id}`), 403, 'post_inactive', '이미 종료된 공고는 조회할 수 없습니다.');
   });
 
+  it('closes every overdue post in batches, and only those', async () => {
+    const overdue = await Promise.all([1, 2, 3, 4, 5].map(() => createRecruitment(t, author, { dueDate: '2025-06-01' })));
+    const open = await createRecruitment(t, author, { dueDate: '2025-06-02' });
+    const stored = async (id: number) =>
+      (await t.db.select({ i: basePosts.inactive }).from(basePosts).where(eq(basePosts.id, id)))[0].i;
+    expect(await closeOverduePosts(t.db, '2025-06-02', 2)).toBeGreaterThanOrEqual(5);
+    for (const post of overdue) expect(await stored(post.id)).toBe(true);
+    expect(await stored(open.id)).toBe(false);
+    expect(await closeOverduePosts(t.db, '2025-06-02', 2)).toBe(0);
+  });
+
   it('closes overdue posts at start-up (catch-up) after a restart', async () => {
     const post = await createRecruitment(t, author, { dueDate: '2025-06-01' });
     // What a (re)started server runs first: the catch-up, on the Feature's start hook.

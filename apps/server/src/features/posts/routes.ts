@@ -30,7 +30,7 @@ import { BadRequest } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
-import { sendText } from '../../lib/reply.js';
+import { sendJsonBody, sendText } from '../../lib/reply.js';
 import { viewerKey } from '../../lib/views.js';
 import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND } from './texts.js';
@@ -93,7 +93,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     const today = todayIn(ctx);
     const searchKey = search ? `${search.type}:${search.keyword}` : '';
     const key = `${cfg.kind}:list:${today}:${pageNumber}:${filterKey(filter)}${searchKey}`;
-    return ctx.readCache.get(key, async () => {
+    return ctx.readCache.json(key, async () => {
       const req = pageRequest(pageNumber, cfg.pageSize);
       const { rows, total } = await listPosts(ctx.db, cfg.kind, today, req, search, filter);
       return toPage(rows.map(item), req, total);
@@ -104,23 +104,24 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
   app.get(
     cfg.path,
     { schema: { tags, querystring: pageQuery.extend(filters), response: list }, config: { auth: 'public' } },
-    async (req) => page(req.query.page, null, filterOf(req.query)),
+    async (req, reply) => sendJsonBody(reply, await page(req.query.page, null, filterOf(req.query))),
   );
 
   app.get(
     `${cfg.path}/search`,
     { schema: { tags, querystring: searchQuery.extend(filters), response: list }, config: { auth: 'public' } },
-    async (req) => page(req.query.page, parseSearch(req.query), filterOf(req.query)),
+    async (req, reply) => sendJsonBody(reply, await page(req.query.page, parseSearch(req.query), filterOf(req.query))),
   );
 
   app.get(
     `${cfg.path}/popular`,
     { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } },
-    async () => {
+    async (_req, reply) => {
       const today = todayIn(ctx);
-      return ctx.readCache.get(`${cfg.kind}:popular:${today}`, async () =>
+      const body = await ctx.readCache.json(`${cfg.kind}:popular:${today}`, async () =>
         (await popularPosts(ctx.db, cfg.kind, today)).map(item),
       );
+      return sendJsonBody(reply, body);
     },
   );
 
@@ -128,9 +129,12 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     app.get(
       `${cfg.path}/popular-tags`,
       { schema: { tags, response: { 200: z.array(popularTag) } }, config: { auth: 'public' } },
-      async () =>
-        ctx.readCache.get(`${cfg.kind}:popular-tags`, async () =>
-          (await popularTags(ctx.db, POPULAR_TAGS_LIMIT)).map(presentPopularTag),
+      async (_req, reply) =>
+        sendJsonBody(
+          reply,
+          await ctx.readCache.json(`${cfg.kind}:popular-tags`, async () =>
+            (await popularTags(ctx.db, POPULAR_TAGS_LIMIT)).map(presentPopularTag),
+          ),
         ),
     );
   }

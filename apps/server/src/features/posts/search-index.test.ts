@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { containsKeyword } from '../../lib/text-search.js';
@@ -17,6 +17,34 @@ afterAll(() => t.close());
 
 const titles = async (url: string) =>
   ((await t.get(url)).json() as { content: Array<{ title: string }> }).content.map((p) => p.title);
+
+/** Rolls the test's DDL back. */
+class PlanFound extends Error {
+  constructor(readonly plan: string) {
+    super('rolled back');
+  }
+}
+
+/**
+ * The plan of a query when an index can serve it. The test tables are tiny, where a scan or the btree on
+ * `kind` is cheaper: both are taken away inside a transaction that is rolled back.
+ */
+async function planOf(query: SQL): Promise<string> {
+  try {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(
+        sql`DROP INDEX base_posts_list_idx, base_posts_views_idx, base_posts_open_list_idx, base_posts_open_views_idx, base_posts_popular_idx`,
+      );
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query}`);
+      throw new PlanFound(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    });
+  } catch (err) {
+    if (err instanceof PlanFound) return err.plan;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
 
 describe('2-character keywords', () => {
   it('match inside words and case-insensitively, in every column', async () => {
@@ -40,23 +68,23 @@ describe('2-character keywords', () => {
     expect(await titles(`/api/recruitments/search?keyword=${q('\\s')}`)).toEqual([]);
   });
 
-  it('are served by the bigram indexes, not by a scan', async () => {
-    for (const [table, column, index] of [
-      ['base_posts', 'title', 'base_posts_title_bigram_idx'],
-      ['base_posts', 'description', 'base_posts_description_bigram_idx'],
-      ['users', 'nickname', 'users_nickname_bigram_idx'],
-      ['boards', 'title', 'boards_title_bigram_idx'],
-      ['boards', 'content', 'boards_content_bigram_idx'],
-    ]) {
-      const plan = await t.db.transaction(async (tx) => {
-        // The test table is tiny, where a scan is cheaper; forbid it to see whether an index can serve the query.
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        return queryRows<{ 'QUERY PLAN': string }>(
-          tx,
-          sql`EXPLAIN SELECT 1 FROM ${sql.identifier(table)} WHERE ${containsKeyword(sql`${sql.identifier(column)}`, '자바')}`,
-        );
-      });
-      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(index);
+  it('are served by the bigram indexes (per kind for posts), not by a scan; 3+ characters by the trigram ones', async () => {
+    const recruitments = sql`kind = 'RECRUITMENT' AND `;
+    const studyGroups = sql`kind = 'STUDY_GROUP' AND `;
+    const cases: Array<[string, string, string, string, SQL?]> = [
+      ['base_posts', 'title', '자바', 'base_posts_recruitment_title_bigram_idx', recruitments],
+      ['base_posts', 'description', '자바', 'base_posts_study_description_bigram_idx', studyGroups],
+      ['base_posts', 'title', '자바스', 'base_posts_study_title_trgm_idx', studyGroups],
+      ['base_posts', 'description', '자바스', 'base_posts_recruitment_description_trgm_idx', recruitments],
+      ['users', 'nickname', '자바', 'users_nickname_bigram_idx'],
+      ['boards', 'title', '자바', 'boards_title_bigram_idx'],
+      ['boards', 'content', '자바', 'boards_content_bigram_idx'],
+    ];
+    for (const [table, column, keyword, index, kind] of cases) {
+      const plan = await planOf(
+        sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${kind ?? sql``}${containsKeyword(sql`${sql.identifier(column)}`, keyword)}`,
+      );
+      expect(plan).toContain(index);
     }
   });
 });
