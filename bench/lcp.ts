@@ -46,7 +46,11 @@ async function lcpOf(page: Page): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // the flags this machine's notes prescribe for headless Chromium (as e2e/playwright.config.ts)
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   try {
     for (const profile of PROFILES) {
       const figures = new Map<string, string[]>(BASES.map((b) => [b, []]));
