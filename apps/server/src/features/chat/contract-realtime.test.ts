@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { NOON_SEOUL, resetLimits } from '../posts/testing.js';
-import { createGroup, createRoom, expectClosed, invite, listen, sleep, StompTestClient } from './testing.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers.js';
+import { NOON_SEOUL } from '../posts/testing.js';
+import { createGroup, createRoom, expectClosed, invite, listen, sleep, useRealtimeSuite } from './testing.js';
 
 /** Black-box checks of contract 5 edge cases the realtime tests do not cover. */
-let t: TestApp;
-let host: string;
-const open: StompTestClient[] = [];
-const connect = async (user: TestUser, via: 'raw' | 'sockjs' = 'raw') => {
-  const c = await StompTestClient.connect(host, user, via);
-  open.push(c);
-  return c;
-};
-
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  host = await listen(t);
-});
-afterAll(async () => {
-  for (const c of open) c.close();
-  await t.close();
-});
-beforeEach(() => resetLimits(t));
+const rt = useRealtimeSuite();
 
 describe('STOMP (5.2, 5.4, 5.5)', () => {
   it('UNSUBSCRIBE answers its receipt and stops delivery', async () => {
-    const g = await createGroup(t, 1);
-    const roomId = await createRoom(t, g);
+    const g = await createGroup(rt.t, 1);
+    const roomId = await createRoom(rt.t, g);
     const topic = `/topic/chat/${roomId}`;
-    const [reader, writer] = [await connect(g.members[0]), await connect(g.admin)];
+    const [reader, writer] = [await rt.connect(g.members[0]), await rt.connect(g.admin)];
     await reader.subscribe(topic, 'sub-1');
     reader.send('UNSUBSCRIBE', { id: 'sub-1', receipt: 'u-1' });
     expect((await reader.next((f) => f.command === 'RECEIPT')).headers['receipt-id']).toBe('u-1');
@@ -38,10 +21,10 @@ describe('STOMP (5.2, 5.4, 5.5)', () => {
   });
 
   it('a message counts code points: 1000 emoji pass, 1001 are refused; chatRoomId as a string and senderId ignored', async () => {
-    const g = await createGroup(t, 1);
-    const roomId = await createRoom(t, g);
+    const g = await createGroup(rt.t, 1);
+    const roomId = await createRoom(rt.t, g);
     const topic = `/topic/chat/${roomId}`;
-    const c = await connect(g.members[0]);
+    const c = await rt.connect(g.members[0]);
     await c.subscribe(topic);
     c.send(
       'SEND',
@@ -59,24 +42,24 @@ describe('STOMP (5.2, 5.4, 5.5)', () => {
   });
 
   it('a kicked user who is invited again may subscribe again and gets the room’s messages', async () => {
-    const g = await createGroup(t, 1, '재초대 그룹');
-    const roomId = await createRoom(t, g);
+    const g = await createGroup(rt.t, 1, '재초대 그룹');
+    const roomId = await createRoom(rt.t, g);
     const topic = `/topic/chat/${roomId}`;
     const [back] = g.members;
-    const res = await t.delete(`/api/groups/${g.id}/remove/${back.id}`, { token: g.admin.token });
+    const res = await rt.t.delete(`/api/groups/${g.id}/remove/${back.id}`, { token: g.admin.token });
     expect(res.statusCode).toBe(200);
-    await invite(t, g, back);
-    const c = await connect(back, 'sockjs');
+    await invite(rt.t, g, back);
+    const c = await rt.connect(back, 'sockjs');
     expect((await c.subscribe(topic)).command).toBe('RECEIPT');
-    const admin = await connect(g.admin);
+    const admin = await rt.connect(g.admin);
     await admin.sendChat(roomId, '다시 왔네요', 'r');
     const got = JSON.parse((await c.next((f) => f.command === 'MESSAGE')).body) as { message: string; senderName: string };
     expect(got).toMatchObject({ message: '다시 왔네요', senderName: g.admin.nickname });
   });
 
   it('the kick queue accepts a subscription receipt and needs no membership', async () => {
-    const loner = await t.user('혼자');
-    const c = await connect(loner);
+    const loner = await rt.t.user('혼자');
+    const c = await rt.connect(loner);
     expect((await c.subscribe('/user/queue/kick')).command).toBe('RECEIPT');
   });
 });

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import SockJS from 'sockjs-client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import WebSocket from 'ws';
 import { groupMembers } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/events.js';
 import { encodeFrame, FrameParser, type Frame } from '../../realtime/codec.js';
-import type { TestApp, TestUser } from '../../../test/helpers.js';
-import { addProfile, applyTo, createRecruitment, decide } from '../posts/testing.js';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { addProfile, applyTo, createRecruitment, decide, NOON_SEOUL, resetLimits } from '../posts/testing.js';
 
 export interface TestGroup {
   id: number;
@@ -63,6 +63,43 @@ export async function invite(t: TestApp, group: TestGroup, user: TestUser) {
 export async function listen(t: TestApp): Promise<string> {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return address.replace('http://', '');
+}
+
+export interface RealtimeSuite {
+  t: TestApp;
+  /** host:port of the listening app */
+  host: string;
+  /** a connected STOMP client of the user, closed after the file's tests */
+  connect(user: TestUser, via?: 'raw' | 'sockjs'): Promise<StompTestClient>;
+  /** closes a client opened another way after the file's tests too */
+  track(c: StompTestClient): StompTestClient;
+}
+
+/**
+ * The setup of a test file over real sockets: an app listening on a free port (t and host are set by the
+ * suite's beforeAll, so read them in hooks and tests), fresh rate-limit windows per test, every client closed
+ * at the end.
+ */
+export function useRealtimeSuite(): RealtimeSuite {
+  const open: StompTestClient[] = [];
+  const suite = {
+    track: (c: StompTestClient) => {
+      open.push(c);
+      return c;
+    },
+    connect: async (user: TestUser, via: 'raw' | 'sockjs' = 'raw') =>
+      suite.track(await StompTestClient.connect(suite.host, user, via)),
+  } as RealtimeSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp({ now: NOON_SEOUL });
+    suite.host = await listen(suite.t);
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await suite.t.close();
+  });
+  beforeEach(() => resetLimits(suite.t));
+  return suite;
 }
 
 /**
