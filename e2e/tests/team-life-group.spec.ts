@@ -78,6 +78,7 @@ test('the admin writes, pins, edits and deletes a notice; the member gets the ьк
   request,
   dialogs,
 }) => {
+  test.slow(); // two people in two browsers, a dozen steps
   const admin = await apiUser(request);
   const member = await apiUser(request);
   const group = await apiGroup(request, admin, [member]);
@@ -228,6 +229,7 @@ test.describe('on a phone (390 px, touch)', () => {
     browser,
     request,
   }) => {
+    test.slow(); // two people in two browsers
     const admin = await apiUser(request);
     const member = await apiUser(request);
     const group = await apiGroup(request, admin, [member]);
