@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Notice } from '@app/contract';
 import { groupNotices, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { makeGroup, type TestGroup } from '../groups/testing.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
+import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let admin: TestUser;
