@@ -68,6 +68,8 @@ async function expectOnScreen(page: Page, locator: Locator) {
 
 function flows(touch: boolean) {
   const press = pressWith(touch);
+  // long walks through several pages and users
+  test.describe.configure({ timeout: 240_000 });
 
   test('an applicant cancels from the detail and from my info; the detail offers 지원하기 again and the author sees it', async ({
     page,
