@@ -1,5 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './fixtures';
+import { apiUser, expect as baseExpect, loginWithToken, test, unique, type ApiUser } from './fixtures';
+
+// pages of several users in a row on a busy machine: give each check more room than the default 10 s
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Issue 27: cancelling a pending application (contract 9.1) and blocking (9.4), at desktop and on a phone.
 

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications, basePosts } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  inbox,
+  NOON_SEOUL,
+  resetLimits,
+} from '../../../test/fixtures/posts.js';
 
 /** Contract 9.1: DELETE /api/applications/{applicationId}. */
 let t: TestApp;

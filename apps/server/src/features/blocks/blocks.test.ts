@@ -4,8 +4,8 @@ import { BLOCK_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { makeGroup } from '../groups/testing.js';
-import { addProfile, applyTo, createRecruitment, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { makeGroup } from '../../../test/fixtures/groups.js';
+import { addProfile, applyTo, createRecruitment, inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 /** Contract 9.4: blocking (차단) and its effects on 쪽지 and invites. */
 let t: TestApp;
