@@ -36,6 +36,8 @@ async function grow(n: number) {
     expect(board.statusCode, board.body).toBe(201);
     boardId ||= Number(/(\d+)$/.exec(String(board.headers.location))![1]);
     applicants.push(await t.user());
+    // issue 27: 차단 목록 grows with the rows
+    expect((await t.put(`/api/blocks/${applicants.at(-1)!.id}`, { token: author.token })).statusCode).toBe(200);
   }
   const group = await makeGroup(t, author, applicants.slice(-n), { totalMembers: n + 1, name: '테스트 그룹' });
   postId = group.postId;
@@ -87,6 +89,7 @@ const reads = (): Array<[string, string, boolean]> => [
   ['notices', `/api/groups/${groupId}/notices`, true],
   ['links', `/api/groups/${groupId}/links`, true],
   ['chat rooms', '/api/chat/rooms', true],
+  ['blocks', '/api/blocks', true],
 ];
 
 async function statementsOf(url: string, withToken: boolean): Promise<number> {
@@ -121,6 +124,7 @@ describe('query count per request', () => {
     // issue 27: the token check, membership, then the list with its writers' names in one statement
     expect(after.notices).toBe(3);
     expect(after.links).toBe(3);
+    expect(after.blocks).toBe(2);
   });
 
   it('is zero for a public read served from the cache', async () => {

@@ -11,3 +11,5 @@ export * from './chat.js';
 export * from './post-filters.js';
 export * from './bookmarks.js';
 export * from './group-board.js';
+
+export * from './blocks.js';

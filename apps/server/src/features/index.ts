@@ -3,6 +3,8 @@ import type { AppContext } from '../context.js';
 import accountRoutes from './account/routes.js';
 import applicationRoutes from './applications/routes.js';
 import { applicationWithdrawalHooks } from './applications/withdrawal.js';
+import blockRoutes from './blocks/routes.js';
+import { blockWithdrawalHooks } from './blocks/withdrawal.js';
 import boardRoutes from './boards/routes.js';
 import bookmarkRoutes from './bookmarks/routes.js';
 import { bookmarkWithdrawalHooks } from './bookmarks/withdrawal.js';
@@ -49,6 +51,7 @@ export const features: Feature[] = [
   { name: 'links', routes: linkRoutes },
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
+  { name: 'blocks', routes: blockRoutes, hooks: blockWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
   { name: 'notifications', hooks: notificationHooks },
   { name: 'boards', routes: boardRoutes },

@@ -6,3 +6,5 @@ export * from './groups.js';
 export * from './recovery.js';
 export * from './chat.js';
 export * from './group-board.js';
+
+export * from './blocks.js';

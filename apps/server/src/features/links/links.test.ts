@@ -62,8 +62,14 @@ describe('the two checks come first on every link route (9.3)', () => {
     for (const call of calls(g.id)) expectError(await call(undefined), 401, 'login_required', '로그인이 필요합니다.');
     for (const call of calls(999999, 999999)) expectError(await call(member.token), 404, 'not_found', '그룹을 찾을 수 없습니다.');
     for (const call of calls(g.id)) expectError(await call(outsider.token), 403, 'not_group_member', NOT_MEMBER);
-    for (const call of calls('1.5')) expectError(await call(member.token), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
-    expectError(await t.delete(`${url()}/abc`, { token: member.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    for (const call of calls('1.5'))
+      expectError(await call(member.token), 400, 'validation_failed', '요청 형식이 올바르지 않습니다.');
+    expectError(
+      await t.delete(`${url()}/abc`, { token: member.token }),
+      400,
+      'validation_failed',
+      '요청 형식이 올바르지 않습니다.',
+    );
     expect(await rows()).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { groupLink, linkBody, pathId, plainText } from '@app/contract';
+import { groupLink, linkBody, extensionPathId, plainText } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { loadGroupAccess } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
@@ -13,8 +13,8 @@ import { loadLink } from './queries.js';
 import { createLink, deleteLink, listLinks } from './service.js';
 import { LINK_TEXTS } from './texts.js';
 
-const groupParams = z.object({ groupId: pathId });
-const linkParams = z.object({ groupId: pathId, linkId: pathId });
+const groupParams = z.object({ groupId: extensionPathId });
+const linkParams = z.object({ groupId: extensionPathId, linkId: extensionPathId });
 
 /** Contract 9.3. Every route: the group exists, the caller is a member, before any field. */
 export default function linkRoutes(fastify: FastifyInstance, ctx: AppContext) {

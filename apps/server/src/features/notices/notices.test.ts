@@ -68,8 +68,14 @@ describe('the two checks come first on every notice route (9.2)', () => {
     for (const call of calls(999999, 999999)) expectError(await call(admin.token), 404, 'not_found', '그룹을 찾을 수 없습니다.');
     for (const call of calls(g.id)) expectError(await call(outsider.token), 403, 'not_group_member', NOT_MEMBER);
     for (const call of calls(g.id, 999999)) expectError(await call(outsider.token), 403, 'not_group_member', NOT_MEMBER);
-    for (const call of calls('abc')) expectError(await call(admin.token), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
-    expectError(await t.delete(`${url()}/x1`, { token: admin.token }), 400, 'bad_request', '요청 형식이 올바르지 않습니다.');
+    for (const call of calls('abc'))
+      expectError(await call(admin.token), 400, 'validation_failed', '요청 형식이 올바르지 않습니다.');
+    expectError(
+      await t.delete(`${url()}/x1`, { token: admin.token }),
+      400,
+      'validation_failed',
+      '요청 형식이 올바르지 않습니다.',
+    );
     expect(await rows()).toHaveLength(1);
   });
 

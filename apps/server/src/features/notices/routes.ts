@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notice, noticeBody, pathId, plainText } from '@app/contract';
+import { notice, noticeBody, extensionPathId, plainText } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { loadGroupAccess } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
@@ -13,8 +13,8 @@ import { loadNotice } from './queries.js';
 import { createNotice, deleteNotice, listNotices, updateNotice } from './service.js';
 import { NOTICE_TEXTS } from './texts.js';
 
-const groupParams = z.object({ groupId: pathId });
-const noticeParams = z.object({ groupId: pathId, noticeId: pathId });
+const groupParams = z.object({ groupId: extensionPathId });
+const noticeParams = z.object({ groupId: extensionPathId, noticeId: extensionPathId });
 
 /** Contract 9.2. Every route: the group exists, the caller is a member; writes: the admin, before any field. */
 export default function noticeRoutes(fastify: FastifyInstance, ctx: AppContext) {

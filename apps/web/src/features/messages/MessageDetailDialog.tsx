@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useAuth } from '../../shared/auth/store';
+import { BlockButton } from '../../shared/blocks/BlockButton';
 import { ComposeMessageDialog, type ComposeMessageDialogProps } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
-import { SYSTEM_SENDER, useOpenedMessage } from './api';
+import { SYSTEM_SENDER, useOpenedMessage, WITHDRAWN_SENDER } from './api';
 import { Layer } from './Layer';
 import { useConfirmDeleteMessage } from './confirm-delete';
 
@@ -18,7 +20,10 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
   const { data: message, isError } = useOpenedMessage(messageId);
   const [replying, setReplying] = useState(false);
   const { remove, deleting } = useConfirmDeleteMessage();
+  const { nickname } = useAuth();
   const fromSystem = message?.senderName === SYSTEM_SENDER;
+  // a person other than me who still has an account can be blocked
+  const blockable = !!message && !fromSystem && message.senderName !== WITHDRAWN_SENDER && message.senderName !== nickname;
 
   if (replying && message) {
     return (
@@ -48,6 +53,7 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
                   답장쓰기
                 </button>
               )}
+              {blockable && <BlockButton userId={message.senderId} nickname={message.senderName} />}
               <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
                 삭제하기
               </button>
