@@ -366,3 +366,38 @@ test('an expired session while deleting or sending says only 로그인이 필요
   await expect.poll(() => dialogs.messages.slice(2)).toEqual(['로그인이 필요합니다.']);
   expect((await inboxOf(request, friend)).totalElements).toBe(0);
 });
+
+test('the inbox page is in the URL: reload, back and forward come back to it', async ({ page, request }) => {
+  const me = await apiUser(request);
+  const friend = await apiUser(request);
+  for (let i = 1; i <= 11; i++) await sendApi(request, friend, me, `쪽지 ${i}`);
+
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  const rows = page.getByTestId('message-row');
+  const pager = page.getByRole('navigation', { name: '페이지 이동' });
+  await expect(rows).toHaveCount(10);
+  await pager.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/\/messages\?page=1$/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('쪽지 1');
+
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('쪽지 1');
+  await expect(pager.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(rows).toHaveCount(10);
+  await expect(pager.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.goForward();
+  await expect(rows).toHaveCount(1);
+
+  // leaving for another page and coming back returns to page 2
+  await page.getByRole('link', { name: '팀메이트' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(rows).toHaveCount(1);
+  await expect(pager.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+});
