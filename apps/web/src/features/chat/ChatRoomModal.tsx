@@ -7,8 +7,7 @@ export default function ChatRoomModal({ roomId, onClose }: { roomId: number; onC
     <Dialog
       label="채팅방"
       onClose={onClose}
-      gutterClassName="sm:p-4"
-      panelClassName="h-full w-full overflow-hidden bg-white shadow-xl sm:h-[600px] sm:max-h-full sm:w-[400px] sm:rounded-xl"
+      className="h-full max-h-full w-full max-w-full overflow-hidden bg-white shadow-xl sm:h-[600px] sm:max-h-[calc(100%-2rem)] sm:w-[400px] sm:rounded-xl"
     >
       <ChatRoom key={roomId} roomId={roomId} onClose={onClose} />
     </Dialog>

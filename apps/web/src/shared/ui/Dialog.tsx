@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 
 export interface DialogProps {
   onClose(): void;
@@ -7,12 +7,17 @@ export interface DialogProps {
   label?: string;
   /** the id of the visible title that names the dialog */
   labelledBy?: string;
-  /** the panel's look and size; the dialog around it covers the screen and centres it */
-  panelClassName: string;
-  panelStyle?: CSSProperties;
-  /** the space kept around the panel (the backdrop that shows there closes the dialog) */
-  gutterClassName?: string;
+  /** the panel's look and size (the browser centres it) */
+  className: string;
+  style?: CSSProperties;
 }
+
+/** A press on the backdrop reaches the dialog itself, at a point outside its box. */
+const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => {
+  if (e.target !== e.currentTarget) return false;
+  const box = e.currentTarget.getBoundingClientRect();
+  return e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom;
+};
 
 /**
  * A modal `<dialog>` opened with `showModal()`: the browser puts it in the top layer (above the header and out of
@@ -20,17 +25,8 @@ export interface DialogProps {
  * The owner decides when it closes: Escape and a press on the backdrop call `onClose`, and unmounting removes it.
  * Focus goes back to the element that had it when the dialog opened.
  */
-export function Dialog({
-  onClose,
-  children,
-  label,
-  labelledBy,
-  panelClassName,
-  panelStyle,
-  gutterClassName = 'p-4',
-}: DialogProps) {
+export function Dialog({ onClose, children, label, labelledBy, className, style }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   // The content mounts once the dialog is open: a field's autoFocus cannot focus inside a closed dialog.
   const [open, setOpen] = useState(false);
 
@@ -41,17 +37,19 @@ export function Dialog({
     return () => opener?.focus?.();
   }, []);
 
-  // Keyboard users land on the panel unless a field in it took focus.
+  // Keyboard users land on the dialog unless a field in it took focus.
   useLayoutEffect(() => {
-    if (open && !panel.current?.contains(document.activeElement)) panel.current?.focus();
+    if (open && !dialog.current?.contains(document.activeElement)) dialog.current?.focus();
   }, [open]);
 
   return (
     <dialog
       ref={dialog}
+      tabIndex={-1}
       aria-label={label}
       aria-labelledby={labelledBy}
-      className={`m-0 h-full max-h-none w-full max-w-none items-center justify-center overflow-hidden border-0 bg-transparent text-gray-900 backdrop:bg-black/40 open:flex ${gutterClassName}`}
+      className={`border-0 p-0 text-gray-900 outline-none backdrop:bg-black/40 ${className}`}
+      style={style}
       onCancel={(e) => {
         // a cancel the browser lets us stop (it may not, without a recent user gesture): the owner closes it
         if (!e.cancelable) return;
@@ -63,12 +61,10 @@ export function Dialog({
       onMouseDown={(e) => {
         // the owner's outside-click handlers (the header's dropdowns) must not see presses inside a modal
         e.stopPropagation();
-        if (e.target === e.currentTarget) onClose();
+        if (onBackdrop(e)) onClose();
       }}
     >
-      <div ref={panel} tabIndex={-1} className={`outline-none ${panelClassName}`} style={panelStyle}>
-        {open && children}
-      </div>
+      {open && children}
     </dialog>
   );
 }

@@ -16,8 +16,8 @@ export function Modal({ title, onClose, children, width = 480, height }: ModalPr
     <Dialog
       onClose={onClose}
       labelledBy={title !== undefined ? titleId : undefined}
-      panelClassName="flex max-h-full max-w-full flex-col rounded-xl bg-white shadow-xl"
-      panelStyle={{ width, height }}
+      className="max-h-[calc(100%-2rem)] max-w-[calc(100%-2rem)] flex-col rounded-xl bg-white shadow-xl open:flex"
+      style={{ width, height }}
     >
       {title !== undefined && (
         <div className="flex items-center justify-between border-b border-gray-100 px-5 py-3">
