@@ -82,5 +82,5 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 400, manifest: true },
   // Testing Library unmounts what a test rendered (vitest runs without globals, so it cannot hook itself in);
   // user-event's real pointer/keyboard sequences take seconds on a shared 2-core CI machine, not a hang
-  test: { setupFiles: ['src/test-setup.ts'], testTimeout: 20_000 },
+  test: { setupFiles: ['test/setup.ts'], testTimeout: 20_000 },
 });
