@@ -401,3 +401,34 @@ test('the inbox page is in the URL: reload, back and forward come back to it', a
   await expect(rows).toHaveCount(1);
   await expect(pager.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
 });
+
+test('the compose dialog is modal: focus stays inside, Escape or a press outside closes it, focus returns', async ({
+  page,
+  request,
+}) => {
+  const me = await apiUser(request);
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  const write = page.getByRole('button', { name: '쪽지 쓰기' });
+  const compose = composeDialog(page);
+  const focusInside = () => compose.evaluate((el) => el.contains(document.activeElement));
+
+  await write.click();
+  await expect(compose).toBeFocused();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(compose).toHaveCount(0);
+  await expect(write).toBeFocused();
+
+  // a press on the backdrop closes it; a press inside does not
+  await write.click();
+  await compose.getByLabel('쪽지 내용:').click();
+  await expect(compose).toBeVisible();
+  const box = (await compose.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, Math.max(2, box.y - 8));
+  await expect(compose).toHaveCount(0);
+  await expect(write).toBeFocused();
+});

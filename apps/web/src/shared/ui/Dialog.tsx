@@ -29,12 +29,20 @@ export function Dialog({ onClose, children, label, labelledBy, className, style 
   const dialog = useRef<HTMLDialogElement>(null);
   // The content mounts once the dialog is open: a field's autoFocus cannot focus inside a closed dialog.
   const [open, setOpen] = useState(false);
+  const leaving = useRef(false);
 
   useLayoutEffect(() => {
+    const element = dialog.current!;
     const opener = document.activeElement as HTMLElement | null;
-    if (!dialog.current?.open) dialog.current?.showModal();
+    leaving.current = false;
+    if (!element.open) element.showModal();
     setOpen(true);
-    return () => opener?.focus?.();
+    return () => {
+      // runs before React removes the element: while it is modal the opener is inert and cannot take focus
+      leaving.current = true;
+      element.close();
+      opener?.focus?.();
+    };
   }, []);
 
   // Keyboard users land on the dialog unless a field in it took focus.
@@ -57,7 +65,9 @@ export function Dialog({ onClose, children, label, labelledBy, className, style 
         onClose();
       }}
       // the browser closed it itself (an Escape it would not let us stop): tell the owner
-      onClose={onClose}
+      onClose={() => {
+        if (!leaving.current) onClose();
+      }}
       onMouseDown={(e) => {
         // the owner's outside-click handlers (the header's dropdowns) must not see presses inside a modal
         e.stopPropagation();
