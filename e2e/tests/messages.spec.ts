@@ -411,14 +411,23 @@ test('the compose dialog is modal: focus stays inside, Escape or a press outside
   await page.goto('/messages');
   const write = page.getByRole('button', { name: '쪽지 쓰기' });
   const compose = composeDialog(page);
-  const focusInside = () => compose.evaluate((el) => el.contains(document.activeElement));
+  // where Tab puts focus: inside the dialog, or out of the document to the browser's own UI, never on the page
+  const focusAt = () =>
+    compose.evaluate((el) =>
+      el.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page',
+    );
 
   await write.click();
   await expect(compose).toBeFocused();
-  for (let i = 0; i < 6; i++) {
+  const stops: string[] = [];
+  for (let i = 0; i < 10; i++) {
     await page.keyboard.press('Tab');
-    expect(await focusInside()).toBe(true);
+    stops.push(await focusAt());
   }
+  expect(stops).not.toContain('page');
+  // the four controls (×, 받는 사람, 쪽지 내용, 전송하기) come round again
+  expect(stops.slice(0, 4)).toEqual(['dialog', 'dialog', 'dialog', 'dialog']);
+  expect(stops.slice(stops.indexOf('browser'))).toContain('dialog');
   await page.keyboard.press('Escape');
   await expect(compose).toHaveCount(0);
   await expect(write).toBeFocused();

@@ -51,12 +51,13 @@ export function Dialog({ onClose, children, label, labelledBy, className, style 
   }, [open]);
 
   return (
+    // m-auto: the browser centres a modal dialog with its margins, which Tailwind's reset sets to 0
     <dialog
       ref={dialog}
       tabIndex={-1}
       aria-label={label}
       aria-labelledby={labelledBy}
-      className={`border-0 p-0 text-gray-900 outline-none backdrop:bg-black/40 ${className}`}
+      className={`m-auto border-0 p-0 text-gray-900 outline-none backdrop:bg-black/40 ${className}`}
       style={style}
       onCancel={(e) => {
         // a cancel the browser lets us stop (it may not, without a recent user gesture): the owner closes it
@@ -71,7 +72,10 @@ export function Dialog({ onClose, children, label, labelledBy, className, style 
       onMouseDown={(e) => {
         // the owner's outside-click handlers (the header's dropdowns) must not see presses inside a modal
         e.stopPropagation();
-        if (onBackdrop(e)) onClose();
+        if (!onBackdrop(e)) return;
+        // the press would move focus to where the dialog was, after the opener got it back
+        e.preventDefault();
+        onClose();
       }}
     >
       {open && children}
