@@ -5,7 +5,6 @@ import { ComposeMessageDialog, type ComposeMessageDialogProps } from '../../shar
 import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
 import { SYSTEM_SENDER, useOpenedMessage, WITHDRAWN_SENDER } from './api';
-import { Layer } from './Layer';
 import { useConfirmDeleteMessage } from './confirm-delete';
 
 interface Props {
@@ -37,30 +36,28 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
   }
 
   return (
-    <Layer>
-      <Modal title={message ? `보낸 사람: ${message.senderName}` : '쪽지'} onClose={onClose}>
-        {isError && <p className="text-sm text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
-        {message && (
-          <div className="flex flex-col gap-4">
-            <p className="text-xs text-gray-500">{formatDateTime(message.sentAt)}</p>
-            <p className="min-h-24 whitespace-pre-wrap break-words text-sm" data-testid="message-content">
-              {message.content || '내용 없음'}
-            </p>
-            {/* closing is the title bar's 닫기; without 답장쓰기 (system sender) 삭제하기 stays right-aligned alone */}
-            <div className="flex gap-2">
-              {!fromSystem && (
-                <button type="button" className="btn-primary" onClick={() => setReplying(true)}>
-                  답장쓰기
-                </button>
-              )}
-              {blockable && <BlockButton userId={message.senderId} nickname={message.senderName} />}
-              <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
-                삭제하기
+    <Modal title={message ? `보낸 사람: ${message.senderName}` : '쪽지'} onClose={onClose}>
+      {isError && <p className="text-sm text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
+      {message && (
+        <div className="flex flex-col gap-4">
+          <p className="text-xs text-gray-500">{formatDateTime(message.sentAt)}</p>
+          <p className="min-h-24 whitespace-pre-wrap break-words text-sm" data-testid="message-content">
+            {message.content || '내용 없음'}
+          </p>
+          {/* closing is the title bar's 닫기; without 답장쓰기 (system sender) 삭제하기 stays right-aligned alone */}
+          <div className="flex gap-2">
+            {!fromSystem && (
+              <button type="button" className="btn-primary" onClick={() => setReplying(true)}>
+                답장쓰기
               </button>
-            </div>
+            )}
+            {blockable && <BlockButton userId={message.senderId} nickname={message.senderName} />}
+            <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
+              삭제하기
+            </button>
           </div>
-        )}
-      </Modal>
-    </Layer>
+        </div>
+      )}
+    </Modal>
   );
 }
