@@ -5,6 +5,7 @@ import { inTransaction } from '../../lib/events.js';
 import type { Limit } from '../../lib/rate-limit.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';
+import { roomChainSource } from './chain-source.js';
 import { isMemberOfRoom } from './queries.js';
 import { appendMessage, publishAfterCommit } from './service.js';
 import { CHAT_TEXTS } from './texts.js';
@@ -70,4 +71,5 @@ export function registerChatDestinations(ctx: AppContext) {
   });
   destinations.userQueue(KICK_QUEUE);
   destinations.send(CHAT_SEND_DESTINATION, (user, body) => sendChatMessage(ctx, user, body));
+  ctx.realtime.useChainSource(roomChainSource(ctx.db));
 }
