@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import type { TestApp, TestUser } from '../../../test/helpers.js';
 import { startRedis, type RedisServer } from '../../../test/services.js';
-import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from './testing.js';
-import { twoInstances } from './two-instances.js';
+import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from '../../../test/fixtures/chat.js';
+import { twoInstances } from '../../../test/fixtures/two-instances.js';
 
 /**
  * Issue 28: two instances on one PostgreSQL database and a private Redis (test/services.ts) that is stopped and
