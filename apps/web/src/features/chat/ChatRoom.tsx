@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../shared/auth/store';
-import { chatApi, useSaveReadLog } from './api';
+import { useMe } from '../../shared/auth/useMe';
+import { useRoom, useRoomHistory, useSaveReadLog } from './api';
 import { connectChat, type ChatConnection } from './connection';
 import { formatChatTime } from './format';
 
@@ -17,10 +17,9 @@ const LOAD_FAILED = '채팅방 데이터를 불러오는 데 실패했습니다.
 export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void }) {
   const { token } = useAuth();
   const { mutate: saveReadLog } = useSaveReadLog();
-  const once = { staleTime: 0, gcTime: 0, retry: false, enabled: !!token } as const;
-  const me = useQuery({ queryKey: ['chat', 'me'], queryFn: chatApi.me, ...once });
-  const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => chatApi.room(roomId), ...once });
-  const history = useQuery({ queryKey: ['chat', 'history', roomId], queryFn: () => chatApi.history(roomId), ...once });
+  const me = useMe();
+  const room = useRoom(roomId, !!token);
+  const history = useRoomHistory(roomId, !!token);
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [link, setLink] = useState<'connecting' | 'open' | 'closed'>('connecting');
   const connected = link === 'open';

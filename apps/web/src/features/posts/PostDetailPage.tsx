@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
@@ -8,12 +7,11 @@ import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { postKeys, postsApi, useHasApplied } from './api';
+import { useHasApplied, usePostDetail, useViewCounted } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkState } from './bookmarks';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
-import { countViewOnce } from './useViewOnce';
 
 const LOAD_FAILED = '공고 정보를 불러오는 데 실패했습니다.';
 
@@ -25,16 +23,10 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
   const applied = useHasApplied(Number(id), !!token);
-  const { data: bookmark } = useBookmarkState(Number(id), token);
+  const { data: bookmark } = useBookmarkState(Number(id));
 
-  const { data: post, isError } = useQuery({
-    queryKey: postKeys.detail(kind, id),
-    queryFn: async () => {
-      await countViewOnce(kind, id);
-      return postsApi.detail(kind.api, id);
-    },
-    staleTime: 0,
-  });
+  const counted = useViewCounted(kind, id);
+  const { data: post, isError } = usePostDetail(kind, id, counted);
 
   useEffect(() => {
     if (!isError) return;
