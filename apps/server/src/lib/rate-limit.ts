@@ -182,4 +182,16 @@ export const LIMITS = {
   /** both recovery verify-code routes together (wrong tries per code are counted on the code) */
   verifyCode: { limit: { name: 'verify-code', max: 30, windowMs: MINUTE }, by: 'ip' },
   changePassword: { limit: { name: 'change-password', max: 10, windowMs: MINUTE }, by: 'ip' },
+  /** every other route, called with a valid token */
+  signedIn: { limit: { name: 'signed-in', max: 600, windowMs: MINUTE }, by: 'user' },
+  /** every other route, anonymous GET (one address is often a whole PC방, campus or office behind NAT) */
+  anonymousRead: { limit: { name: 'anonymous-read', max: 3000, windowMs: MINUTE }, by: 'ip' },
+  /** every other route, anonymous: the other methods */
+  anonymousWrite: { limit: { name: 'anonymous-write', max: 300, windowMs: MINUTE }, by: 'ip' },
 } as const satisfies Record<string, { limit: Limit; by: 'ip' | 'user' }>;
+
+/** The family of a route without one of its own: per user with a valid token, else per address by method. */
+export function otherRouteLimit(method: string, signedIn: boolean) {
+  if (signedIn) return LIMITS.signedIn;
+  return method === 'GET' || method === 'HEAD' ? LIMITS.anonymousRead : LIMITS.anonymousWrite;
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema/index.js';
 import { Unauthorized } from './errors.js';
-import { MINUTE, type Limit } from './rate-limit.js';
+import { otherRouteLimit, type Limit } from './rate-limit.js';
 import type { TokenClaims } from './tokens.js';
 
 export interface AuthUser {
@@ -30,8 +30,6 @@ declare module 'fastify' {
     rateLimit?: RouteLimit[];
   }
 }
-
-const DEFAULT_LIMIT: RouteLimit = { limit: { name: 'default', max: 300, windowMs: MINUTE }, by: 'user' };
 
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -77,7 +75,8 @@ export function registerRequestAuth(app: FastifyInstance, ctx: AppContext) {
     const token = bearerToken(req);
     req.claims = token ? await ctx.tokens.verify(token, ctx.clock.now()) : null;
 
-    const limits = config.rateLimit ?? [DEFAULT_LIMIT];
+    // A valid token is one that verifies (signature, expiry); whether its user is still active is read after the limit.
+    const limits = config.rateLimit ?? [otherRouteLimit(req.method, req.claims !== null)];
     req.refundable = [];
     await ctx.limiter.consume(
       limits.map(({ limit, by }) => ({

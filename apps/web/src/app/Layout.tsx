@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Fragment, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionGeneration } from '../shared/auth/session';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -8,14 +9,18 @@ const BARE_PAGES = [/^\/login$/, /^\/register$/, /^\/find\//, /^\/change-passwor
 export function Layout() {
   const { pathname } = useLocation();
   const bare = BARE_PAGES.some((re) => re.test(pathname));
+  // a new session mounts the header and the page afresh: nothing one person had open or typed stays (session.ts)
+  const session = useSessionGeneration();
   return (
     <div className="flex min-h-screen flex-col">
-      {!bare && <Header />}
-      <main className="flex-1">
-        <Suspense fallback={<div className="page text-center text-gray-600">불러오는 중...</div>}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <Fragment key={session}>
+        {!bare && <Header />}
+        <main className="flex-1">
+          <Suspense fallback={<div className="page text-center text-gray-600">불러오는 중...</div>}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </Fragment>
       <Footer />
     </div>
   );

@@ -224,9 +224,9 @@ describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
     expectError(await t.get('/api/users', { token: u.token }), 404, 'not_found', '요청한 리소스를 찾을 수 없습니다.');
   });
 
-  it('limits every other route to 300 per minute per user, across addresses', async () => {
+  it('limits every other route to 600 per minute per user, across addresses', async () => {
     const u = await t.user();
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       const r = await t.get('/api/users/me', { token: u.token, ip: nextIp() });
       if (r.statusCode !== 200) throw new Error(`request ${i + 1} answered ${r.statusCode}`);
     }
@@ -306,13 +306,13 @@ describe('conventions (1.1, 1.3, 1.7, 1.8, 8.25, 8.26)', () => {
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
   });
 
-  it('checks the rate limit before authentication: anonymous calls count per IP (300 per minute)', async () => {
+  it('checks the rate limit before authentication: anonymous calls other than GET count per IP (300 per minute)', async () => {
     const ip = nextIp();
     for (let i = 0; i < 300; i++) {
-      const r = await t.get('/api/messages/unread-count', { ip });
+      const r = await t.post('/api/groups', { ip, body: {} });
       if (r.statusCode !== 401) throw new Error(`request ${i + 1} answered ${r.statusCode}`);
     }
-    const res = await t.get('/api/messages/unread-count', { ip });
+    const res = await t.post('/api/groups', { ip, body: {} });
     expectError(res, 429, 'rate_limited', '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
     expect(res.headers['retry-after']).toBeDefined();
   });

@@ -71,7 +71,7 @@ describe('GET /readyz', () => {
     expect((await t.get('/readyz')).statusCode).toBe(200);
   });
 
-  it('neither probe is rate limited (the API allows 300 a minute per address)', async () => {
+  it('neither probe is rate limited (the API limits anonymous calls per address)', async () => {
     for (let i = 0; i < 320; i++) {
       const [health, ready] = await Promise.all([t.get('/healthz'), t.get('/readyz')]);
       expect([health.statusCode, ready.statusCode]).toEqual([200, 200]);

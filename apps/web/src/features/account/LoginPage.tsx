@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { auth } from '../../shared/auth/store';
 import { useLogin } from './api';
 
 const FAILED = '로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.';
@@ -33,8 +34,9 @@ export default function LoginPage() {
     login.mutate(
       { loginId: loginId.trim(), password },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           alert('로그인 성공!');
+          auth.login(res.token, res.nickname);
           navigate(from, { replace: true });
         },
         onError: (err) => {

@@ -1,21 +1,19 @@
-import type { LoginBody, LoginResponse, Me, RegisterBody, UpdateUserBody } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, LoginResponse, RegisterBody, UpdateUserBody } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { del, get, post, put, sessionExpired } from '../../shared/api/client';
+import { del, post, put, sessionExpired } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 import { auth } from '../../shared/auth/store';
+import { useMe } from '../../shared/auth/useMe';
 
 export const accountApi = {
   login: (body: LoginBody) => post<LoginResponse>('/auth/login', body),
   register: (body: RegisterBody) => post<string>('/users/register', body),
   loginIdTaken: (loginId: string) => post<boolean>('/users/check-loginid', { loginId }),
   nicknameTaken: (nickname: string) => post<boolean>('/users/check-nickname', { nickname }),
-  me: () => get<Me>('/users/me'),
   update: (id: number, body: UpdateUserBody) => put<string>(`/users/${id}`, body),
   withdraw: (id: number) => del<string>(`/users/${id}`),
 };
-
-export const meKey = ['users', 'me'] as const;
-export const useMe = () => useQuery({ queryKey: meKey, queryFn: accountApi.me });
 
 /** The account for the my-info pages; says 사용자 정보를 불러올 수 없습니다. when it cannot be read (a 401 is already said). */
 export function useMyAccount() {
@@ -27,9 +25,11 @@ export function useMyAccount() {
   return me;
 }
 
-/** Logs in and keeps the session (token and nickname). */
-export const useLogin = () =>
-  useMutation({ mutationFn: accountApi.login, onSuccess: (res) => auth.login(res.token, res.nickname) });
+/**
+ * Logs in; the page starts the session (`auth.login`) in its own success callback, after which it leaves: a new
+ * session mounts the page afresh (shared/auth/session.ts), and the callbacks of an unmounted page never run.
+ */
+export const useLogin = () => useMutation({ mutationFn: accountApi.login });
 
 export const useRegister = () => useMutation({ mutationFn: accountApi.register });
 
@@ -40,7 +40,7 @@ export function useUpdateMe() {
     mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => accountApi.update(id, body),
     onSuccess: (_text, { body }) => {
       auth.setNickname(body.nickname);
-      return client.invalidateQueries({ queryKey: meKey });
+      return client.invalidateQueries({ queryKey: keys.me });
     },
   });
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
@@ -6,7 +5,7 @@ import { usePageParam } from '../../shared/lib/usePageParam';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
-import { boardKeys, boardsApi } from './api';
+import { useMyBoards } from './api';
 import { BoardRows } from './BoardRows';
 import { MY_BOARDS_LOGIN_ALERT } from './categories';
 
@@ -16,12 +15,7 @@ export default function MyBoardsPage() {
   const { token } = useAuth();
   const [page, setPage] = usePageParam();
   const alerted = useRef(false);
-  const { data, isPending, isError, refetch } = useQuery({
-    queryKey: boardKeys.my(page),
-    queryFn: () => boardsApi.my(page),
-    enabled: !!token,
-    placeholderData: (prev) => prev,
-  });
+  const { data, isPending, isError, refetch } = useMyBoards(page, !!token);
 
   // a page being left (a 401 sends the session to /login) may re-render once after the session is cleared: not a visit
   const leaving = useLocation().pathname !== window.location.pathname;

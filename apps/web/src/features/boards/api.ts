@@ -1,7 +1,8 @@
 import type { BoardDetail, BoardItem, CreateBoardBody, Page, Reply, UpdateBoardBody } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../shared/auth/store';
+import { auth, useAuth } from '../../shared/auth/store';
 import { del, get, post, put } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 
 export interface BoardSearchParams {
   searchType: string;
@@ -24,15 +25,9 @@ export const boardsApi = {
   addReply: (body: { boardId: number; content: string; parentReplyId: number | null }) => post<Reply>('/replies', body),
   editReply: (id: number, content: string) => put<Reply>(`/replies/${id}`, { content }),
   removeReply: (id: number) => del<string>(`/replies/${id}`),
-  me: () => get<{ id: number }>('/users/me'),
 };
 
-export const boardKeys = {
-  all: ['boards'] as const,
-  search: (p: BoardSearchParams) => ['boards', 'search', p] as const,
-  my: (page: number) => ['boards', 'my', page] as const,
-  detail: (id: string, page: number) => ['boards', 'detail', id, page] as const,
-};
+const boardKeys = keys.boards;
 
 export const useBoardSearch = (p: BoardSearchParams) =>
   useQuery({ queryKey: boardKeys.search(p), queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev });
@@ -45,12 +40,19 @@ export const useBoardDetail = (id: string, page: number, enabled = true) =>
     enabled,
   });
 
-/** The logged-in user's id (ownership = board.author.id equals GET /api/users/me id); null when logged out. */
+/** The logged-in user's id (ownership = board.author.id equals the user's id), from the token; null when logged out. */
 export function useMyId(): number | null {
   const { token } = useAuth();
-  const me = useQuery({ queryKey: ['users', 'me', token], queryFn: boardsApi.me, enabled: !!token });
-  return token ? (me.data?.id ?? null) : null;
+  return auth.userId(token);
 }
+
+export const useMyBoards = (page: number, enabled: boolean) =>
+  useQuery({
+    queryKey: boardKeys.minePage(page),
+    queryFn: () => boardsApi.my(page),
+    enabled,
+    placeholderData: (prev) => prev,
+  });
 
 /**
  * After a write every cached board list and detail is read again (titles, reply counts and replies show in
@@ -59,10 +61,13 @@ export function useMyId(): number | null {
 function useRefreshBoards() {
   const client = useQueryClient();
   return (deletedId?: string) =>
-    client.invalidateQueries({
-      queryKey: boardKeys.all,
-      predicate: (q) => deletedId === undefined || !(q.queryKey[1] === 'detail' && q.queryKey[2] === deletedId),
-    });
+    Promise.all([
+      client.invalidateQueries({
+        queryKey: boardKeys.all,
+        predicate: (q) => deletedId === undefined || !(q.queryKey[1] === 'detail' && q.queryKey[2] === deletedId),
+      }),
+      client.invalidateQueries({ queryKey: boardKeys.mine }),
+    ]);
 }
 
 function useBoardWrite<V, R>(mutationFn: (vars: V) => Promise<R>, deletedId?: string) {

@@ -1,9 +1,10 @@
 import type { ChatMessage } from '@app/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/store';
-import { chatApi, chatKeys, messagesAfter, useSaveReadLog } from './api';
+import { useMe } from '../../shared/auth/useMe';
+import { chatKeys, messagesAfter, useRoom, useRoomHistory, useSaveReadLog } from './api';
 import { connectChat, type ChatConnection } from './connection';
 import { formatChatTime } from './format';
 import { mergeMessages } from './merge';
@@ -21,10 +22,9 @@ const LINK_DOWN_TEXT = '연결이 끊겼습니다. 다시 연결하는 중…';
 export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void }) {
   const { token } = useAuth();
   const { mutate: saveReadLog } = useSaveReadLog();
-  const once = { staleTime: 0, gcTime: 0, retry: false, enabled: !!token } as const;
-  const me = useQuery({ queryKey: ['chat', 'me'], queryFn: chatApi.me, ...once });
-  const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => chatApi.room(roomId), ...once });
-  const history = useQuery({ queryKey: ['chat', 'history', roomId], queryFn: () => chatApi.history(roomId), ...once });
+  const me = useMe();
+  const room = useRoom(roomId, !!token);
+  const history = useRoomHistory(roomId, !!token);
   const client = useQueryClient();
   /** live and caught-up messages, in id order */
   const [extra, setExtra] = useState<ChatMessage[]>([]);
@@ -67,7 +67,7 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
         (missed) => {
           setExtra((cur) => mergeMessages(cur, missed));
           void client.invalidateQueries({ queryKey: chatKeys.rooms });
-          void client.invalidateQueries({ queryKey: ['chat', 'unread'] });
+          void client.invalidateQueries({ queryKey: chatKeys.unreadAll });
         },
         (err: unknown) => {
           if (err instanceof ApiError && (err.status === 403 || err.status === 404)) endWith(err.message);

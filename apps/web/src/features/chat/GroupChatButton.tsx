@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { chatLauncher } from '../../shared/chat-launcher';
 import { Modal } from '../../shared/ui/Modal';
-import { chatKeys, useCreateChatRoom, useRoomExists, useRoomUnread } from './api';
+import { keys } from '../../shared/api/keys';
+import { useCreateChatRoom, useRoomExists, useRoomUnread } from './api';
 
 /**
  * The group page's chat button (spec 2): the room's unread badge, reset on opening. Without a room the admin
@@ -20,7 +21,7 @@ export default function GroupChatButton({ groupId, groupName, admin }: { groupId
     if (exists.isError) return alertFailure(exists.error, '채팅방 여부 확인 실패');
     if (!exists.data) return;
     if (roomId !== null) {
-      queryClient.setQueryData(chatKeys.unread(roomId), 0);
+      queryClient.setQueryData(keys.chat.unread(roomId), 0);
       chatLauncher.open(roomId);
     } else if (admin) setCreating(true);
     else alert('채팅방이 아직 생성되지 않았습니다.');

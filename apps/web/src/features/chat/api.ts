@@ -1,14 +1,9 @@
-import type { ChatMessage, ChatRoom, ChatRoomExists, ChatRoomItem, CreateChatRoomBody, Me } from '@app/contract';
+import type { ChatMessage, ChatRoom, ChatRoomExists, ChatRoomItem, CreateChatRoomBody } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 
-/** Every chat query lives under ['chat'], so closing a room refreshes the list and the badges at once. */
-export const chatKeys = {
-  all: ['chat'] as const,
-  rooms: ['chat', 'rooms'] as const,
-  unread: (roomId: number) => ['chat', 'unread', roomId] as const,
-  exists: (groupId: number) => ['chat', 'exists', groupId] as const,
-};
+export const chatKeys = keys.chat;
 
 /** The history the room shows (spec 9: 300 messages). */
 export const HISTORY_LIMIT = 300;
@@ -20,7 +15,6 @@ export const chatApi = {
     get<ChatMessage[]>(`/chat/rooms/${roomId}/messages?limit=${HISTORY_LIMIT}${before ? `&before=${before}` : ''}`),
   unread: (roomId: number) => get<number>(`/chat/rooms/${roomId}/unread-count`),
   exists: (groupId: number) => get<ChatRoomExists>(`/chat/rooms/exist/${groupId}`),
-  me: () => get<Me>('/users/me'),
   create: (body: CreateChatRoomBody) => post<ChatRoom>('/chat/room', body),
   saveReadLog: (chatRoomId: number) => post<string>('/chat/read-log', { chatRoomId }),
 };
@@ -42,7 +36,14 @@ export async function messagesAfter(roomId: number, afterId: number): Promise<Ch
   return newer.reverse();
 }
 
-export const useChatRooms = () => useQuery({ queryKey: chatKeys.rooms, queryFn: chatApi.rooms, staleTime: 0 });
+export const useChatRooms = () => useQuery({ queryKey: chatKeys.rooms, queryFn: chatApi.rooms });
+
+/** An open room's name and history: read once when it opens (live messages come over the connection). */
+const once = { gcTime: 0, retry: false } as const;
+export const useRoom = (roomId: number, enabled: boolean) =>
+  useQuery({ queryKey: chatKeys.room(roomId), queryFn: () => chatApi.room(roomId), enabled, ...once });
+export const useRoomHistory = (roomId: number, enabled: boolean) =>
+  useQuery({ queryKey: chatKeys.history(roomId), queryFn: () => chatApi.history(roomId), enabled, ...once });
 
 export const useRoomExists = (groupId: number) =>
   useQuery({ queryKey: chatKeys.exists(groupId), queryFn: () => chatApi.exists(groupId) });

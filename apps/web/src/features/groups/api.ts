@@ -1,6 +1,7 @@
 import type { Group, GroupMember, MyGroup, ScheduleDetail, ScheduleTotal, UpdateGroupBody } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, del, get, post, put } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 import { auth } from '../../shared/auth/store';
 
 export type { Group, GroupMember, MyGroup, ScheduleDetail, ScheduleTotal } from '@app/contract';
@@ -22,27 +23,15 @@ export const groupsApi = {
   removeEntry: (groupId: number, writerId: number, date: string) => del<void>('/schedules', { groupId, writerId, date }),
 };
 
-export const groupKeys = {
-  all: ['groups'] as const,
-  group: (id: string) => ['groups', 'detail', id] as const,
-  members: (id: string) => ['groups', 'members', id] as const,
-  mine: ['groups', 'mine'] as const,
-  totals: (groupId: string) => ['schedules', groupId, 'total'] as const,
-  day: (groupId: string, date: string) => ['schedules', groupId, 'day', date] as const,
-  schedules: (groupId: string) => ['schedules', groupId] as const,
-};
-// My posts (posts area) lists a post again once its group is deleted.
-const MY_POSTS_KEY = ['my-posts'];
+const groupKeys = keys.groups;
 
-export const useGroup = (id: string) =>
-  useQuery({ queryKey: groupKeys.group(id), queryFn: () => groupsApi.group(id), staleTime: 0 });
-export const useMembers = (id: string) =>
-  useQuery({ queryKey: groupKeys.members(id), queryFn: () => groupsApi.members(id), staleTime: 0 });
-export const useMyGroups = () => useQuery({ queryKey: groupKeys.mine, queryFn: groupsApi.myGroups, staleTime: 0 });
+export const useGroup = (id: string) => useQuery({ queryKey: groupKeys.detail(id), queryFn: () => groupsApi.group(id) });
+export const useMembers = (id: string) => useQuery({ queryKey: groupKeys.members(id), queryFn: () => groupsApi.members(id) });
+export const useMyGroups = () => useQuery({ queryKey: groupKeys.mine, queryFn: groupsApi.myGroups });
 export const useScheduleTotals = (groupId: string) =>
-  useQuery({ queryKey: groupKeys.totals(groupId), queryFn: () => groupsApi.totals(groupId), staleTime: 0 });
+  useQuery({ queryKey: groupKeys.totals(groupId), queryFn: () => groupsApi.totals(groupId) });
 export const useScheduleDay = (groupId: string, date: string) =>
-  useQuery({ queryKey: groupKeys.day(groupId, date), queryFn: () => groupsApi.day(groupId, date), staleTime: 0 });
+  useQuery({ queryKey: groupKeys.day(groupId, date), queryFn: () => groupsApi.day(groupId, date) });
 
 /** The caller among the members, matched by the token's login id (contract 1.2). */
 export function findMe(members: GroupMember[] | undefined): GroupMember | undefined {
@@ -72,7 +61,7 @@ export const useInvite = () =>
 export const useKick = () =>
   useGroupMutation(
     (v: { groupId: number; userId: number }) => groupsApi.kick(v.groupId, v.userId),
-    (v) => [groupKeys.all, groupKeys.schedules(String(v.groupId))],
+    () => [groupKeys.all],
   );
 export const useLeave = () =>
   useGroupMutation(
@@ -87,7 +76,8 @@ export const useUpdateGroup = () =>
 export const useDeleteGroup = () =>
   useGroupMutation(
     (groupId: number) => groupsApi.remove(groupId),
-    () => [groupKeys.all, MY_POSTS_KEY],
+    // my posts list the post again once its group is deleted
+    () => [groupKeys.all, keys.posts.mine],
   );
 
 interface EntryVars {

@@ -1,6 +1,7 @@
 import type { GroupLink, LinkBody, Notice, NoticeBody } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, post, put } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 
 export type { GroupLink, Notice } from '@app/contract';
 
@@ -16,15 +17,12 @@ export const boardApi = {
   removeLink: (groupId: number, linkId: number) => del<string>(`/groups/${groupId}/links/${linkId}`),
 };
 
-export const boardKeys = {
-  notices: (groupId: number) => ['groups', 'notices', groupId] as const,
-  links: (groupId: number) => ['groups', 'links', groupId] as const,
-};
+export const boardKeys = { notices: keys.groups.notices, links: keys.groups.links };
 
 export const useNotices = (groupId: number) =>
-  useQuery({ queryKey: boardKeys.notices(groupId), queryFn: () => boardApi.notices(groupId), staleTime: 0 });
+  useQuery({ queryKey: boardKeys.notices(groupId), queryFn: () => boardApi.notices(groupId) });
 export const useLinks = (groupId: number) =>
-  useQuery({ queryKey: boardKeys.links(groupId), queryFn: () => boardApi.links(groupId), staleTime: 0 });
+  useQuery({ queryKey: boardKeys.links(groupId), queryFn: () => boardApi.links(groupId) });
 
 /** A write that refreshes one of the group's lists once it succeeds. */
 function useBoardMutation<V, R>(key: readonly unknown[], fn: (vars: V) => Promise<R>) {

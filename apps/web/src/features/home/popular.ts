@@ -1,6 +1,7 @@
 import { useQuery, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { get } from '../../shared/api/client';
 import { markFirstLoad, useVisitRefetch } from '../../shared/api/first-load';
+import { keys } from '../../shared/api/keys';
 
 export interface PopularPost {
   id: number;
@@ -30,14 +31,14 @@ const list =
     get<T[]>(path);
 
 const popular = {
-  recruitments: { queryKey: ['popular', 'recruitments'], queryFn: list<PopularPost>('/recruitments/popular') },
-  studyGroups: { queryKey: ['popular', 'study-groups'], queryFn: list<PopularPost>('/study-groups/popular') },
-  boards: { queryKey: ['popular', 'boards'], queryFn: list<PopularBoard>('/boards/popular') },
+  recruitments: { queryKey: keys.popular.recruitments, queryFn: list<PopularPost>('/recruitments/popular') },
+  studyGroups: { queryKey: keys.popular.studyGroups, queryFn: list<PopularPost>('/study-groups/popular') },
+  boards: { queryKey: keys.popular.boards, queryFn: list<PopularBoard>('/boards/popular') },
 };
 
-/** Read again on every visit of the home page (staleTime 0): a view counted a moment ago can change the ranking. */
-const usePopular = <T>(query: { queryKey: string[]; queryFn(): Promise<T[]> }) =>
-  useQuery({ ...query, staleTime: 0, refetchOnMount: useVisitRefetch(query.queryKey) });
+/** Read again on every visit of the home page: a view counted a moment ago can change the ranking. */
+const usePopular = <T>(query: { queryKey: readonly string[]; queryFn(): Promise<T[]> }) =>
+  useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey) });
 export const usePopularRecruitments = () => usePopular(popular.recruitments);
 export const usePopularStudyGroups = () => usePopular(popular.studyGroups);
 export const usePopularBoards = () => usePopular(popular.boards);

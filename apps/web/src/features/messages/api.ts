@@ -2,20 +2,11 @@ import type { Message, MessageItem, Page } from '@app/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { del, get, onSuccessfulWrite } from '../../shared/api/client';
+import { del, get } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 import { useRealtimeConnected } from '../../shared/realtime';
 
-/**
- * Every 쪽지 list lives under ['messages'], so one invalidation refreshes the badge, the dropdown and
- * the inbox page (the shared compose dialog invalidates the same prefix after sending).
- */
-export const messageKeys = {
-  all: ['messages'] as const,
-  unreadCount: ['messages', 'unread-count'] as const,
-  recent: ['messages', 'recent'] as const,
-  inbox: (page: number) => ['messages', 'inbox', page] as const,
-  inboxPages: ['messages', 'inbox'] as const,
-};
+const messageKeys = keys.messages;
 
 export const messagesApi = {
   inbox: (page: number) => get<Page<MessageItem>>(`/messages?page=${page}`),
@@ -42,8 +33,8 @@ export const useUnreadCount = (enabled: boolean) => {
 };
 
 /**
- * Besides the 30 s poll, the badge catches up on every page change and after every successful write:
- * an action of one's own (applying, creating a group) may have sent oneself a [시스템] 쪽지.
+ * Besides the 30 s poll, the badge catches up on every page change (and after every successful write: the
+ * query client's mutation cache, shared/api/query-client.ts).
  */
 export function useUnreadCountRefresh(enabled: boolean) {
   const client = useQueryClient();
@@ -53,7 +44,6 @@ export function useUnreadCountRefresh(enabled: boolean) {
     // a fetch already under way (the first one on mount) is not started again
     const refresh = () => void client.invalidateQueries({ queryKey: messageKeys.unreadCount }, { cancelRefetch: false });
     refresh();
-    return onSuccessfulWrite(refresh);
   }, [client, enabled, pathname]);
 }
 
@@ -63,11 +53,10 @@ export function useRecentMessages() {
   useEffect(() => {
     void client.invalidateQueries({ queryKey: messageKeys.unreadCount });
   }, [client]);
-  return useQuery({ queryKey: messageKeys.recent, queryFn: messagesApi.recent, staleTime: 0 });
+  return useQuery({ queryKey: messageKeys.recent, queryFn: messagesApi.recent });
 }
 
-export const useInbox = (page: number) =>
-  useQuery({ queryKey: messageKeys.inbox(page), queryFn: () => messagesApi.inbox(page), staleTime: 0 });
+export const useInbox = (page: number) => useQuery({ queryKey: messageKeys.inbox(page), queryFn: () => messagesApi.inbox(page) });
 
 /** Shows a 쪽지 read in every cached list at once, without waiting for a refetch. */
 function markReadLocally(client: QueryClient, id: number) {
@@ -81,7 +70,7 @@ function markReadLocally(client: QueryClient, id: number) {
 /** Loads a 쪽지 (the server marks it read), then updates the lists and the badge. */
 export function useOpenedMessage(id: number) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['message-detail', id], queryFn: () => messagesApi.open(id), staleTime: 0, gcTime: 0 });
+  const query = useQuery({ queryKey: keys.message(id), queryFn: () => messagesApi.open(id), gcTime: 0 });
   const loaded = query.isSuccess;
   useEffect(() => {
     if (!loaded) return;

@@ -2,7 +2,7 @@ import type { MessageItem } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribeNotifications, useRealtimeConnected } from '../../shared/realtime';
-import { messageKeys } from './api';
+import { keys } from '../../shared/api/keys';
 
 const RECENT_SIZE = 5;
 
@@ -15,17 +15,17 @@ export function useLiveMessages(token: string | null) {
   useEffect(() => {
     if (!token) return;
     return subscribeNotifications(token, ({ message }) => {
-      client.setQueryData<number>(messageKeys.unreadCount, (n) => (n ?? 0) + 1);
-      client.setQueryData<MessageItem[]>(messageKeys.recent, (items) =>
+      client.setQueryData<number>(keys.messages.unreadCount, (n) => (n ?? 0) + 1);
+      client.setQueryData<MessageItem[]>(keys.messages.recent, (items) =>
         items ? [message, ...items.filter((m) => m.messageId !== message.messageId)].slice(0, RECENT_SIZE) : items,
       );
-      void client.invalidateQueries({ queryKey: messageKeys.all });
+      void client.invalidateQueries({ queryKey: keys.messages.all });
     });
   }, [client, token]);
 
   // a 쪽지 that came while the socket was (re)connecting was pushed to nobody: read again once it is up
   const live = useRealtimeConnected();
   useEffect(() => {
-    if (token && live) void client.invalidateQueries({ queryKey: messageKeys.all });
+    if (token && live) void client.invalidateQueries({ queryKey: keys.messages.all });
   }, [client, token, live]);
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
@@ -9,7 +8,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkillChips } from '../../shared/ui/SkillChips';
-import { postKeys, postsApi, useDecideApplication, type Applicant, type Decision } from './api';
+import { useApplicants, useDecideApplication, type Applicant, type Decision } from './api';
 
 const DONE: Record<Decision, string> = { APPROVED: '지원이 승인되었습니다.', REJECTED: '지원이 거부되었습니다.' };
 // a decision is final: it is asked for once more before it is sent
@@ -20,11 +19,7 @@ export default function ApplicantsPage() {
   const basePostId = useParams().basePostId ?? '';
   const navigate = useNavigate();
   const [page, setPage] = usePageParam();
-  const { data, isError, isPending, refetch } = useQuery({
-    queryKey: [...postKeys.applicants(basePostId), page],
-    queryFn: () => postsApi.applicants(basePostId, page),
-    staleTime: 0,
-  });
+  const { data, isError, isPending, refetch } = useApplicants(basePostId, page);
   const deciding = useDecideApplication(basePostId);
 
   useEffect(() => {

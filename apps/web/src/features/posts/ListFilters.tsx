@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { popularStacks, type ListFilters as Filters, type ListOrder } from './api';
+import { usePopularStacks, type ListFilters as Filters, type ListOrder } from './api';
 
 interface ListFiltersProps {
   filters: Filters;
@@ -15,12 +14,7 @@ const sameStack = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * On a phone the chips scroll sideways in one row; from sm up they wrap.
  */
 export function ListFilters({ filters, withStacks, onChange }: ListFiltersProps) {
-  const { data: popular = [] } = useQuery({
-    queryKey: ['recruitment', 'popular-tags'],
-    queryFn: popularStacks,
-    enabled: withStacks,
-    staleTime: 60_000,
-  });
+  const { data: popular = [] } = usePopularStacks(withStacks);
   // chosen stacks stay visible even when they are not (or no longer) among the popular ones
   const chips = [...filters.stacks.filter((s) => !popular.some((p) => sameStack(p.name, s))), ...popular.map((p) => p.name)];
   const chosen = (name: string) => filters.stacks.some((s) => sameStack(s, name));

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
@@ -6,7 +5,7 @@ import { formatDay } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
-import { postKeys, postsApi, useDeleteMyPost, type MyPost } from './api';
+import { useDeleteMyPost, useMyPosts, type MyPost } from './api';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { RECRUITMENT, STUDY_GROUP } from './kinds';
 
@@ -15,7 +14,7 @@ const kindOf = (p: MyPost) => (p.postType === 'RECRUITMENT' ? RECRUITMENT : STUD
 /** '내 공고 리스트': each card shows its actions as buttons (view post and applicants; a closed one: group, delete). */
 export default function MyPostsPage() {
   const navigate = useNavigate();
-  const { data, isError, isPending, refetch } = useQuery({ queryKey: postKeys.myPosts, queryFn: postsApi.myPosts, staleTime: 0 });
+  const { data, isError, isPending, refetch } = useMyPosts();
   const deleting = useDeleteMyPost();
   const [grouping, setGrouping] = useState<MyPost | null>(null);
   const [created, setCreated] = useState<{ id: number; name: string } | null>(null);

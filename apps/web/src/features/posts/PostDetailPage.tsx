@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
@@ -9,12 +8,11 @@ import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
 import { useCancelApplication } from '../../shared/applications/cancel';
-import { postKeys, postsApi, useMyApplicationTo } from './api';
+import { useMyApplicationTo, usePostDetail, useViewCounted } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkState } from './bookmarks';
 import type { PostKind } from './kinds';
 import { usePostActions } from './usePostActions';
-import { countViewOnce } from './useViewOnce';
 
 const LOAD_FAILED = '공고 정보를 불러오는 데 실패했습니다.';
 
@@ -27,16 +25,10 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const [composing, setComposing] = useState(false);
   const application = useMyApplicationTo(Number(id), !!token);
   const cancelling = useCancelApplication();
-  const { data: bookmark } = useBookmarkState(Number(id), token);
+  const { data: bookmark } = useBookmarkState(Number(id));
 
-  const { data: post, isError } = useQuery({
-    queryKey: postKeys.detail(kind, id),
-    queryFn: async () => {
-      await countViewOnce(kind, id);
-      return postsApi.detail(kind.api, id);
-    },
-    staleTime: 0,
-  });
+  const counted = useViewCounted(kind, id);
+  const { data: post, isError } = usePostDetail(kind, id, counted);
 
   useEffect(() => {
     if (!isError) return;

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useVisitRefetch } from '../../shared/api/first-load';
 import { useAuth } from '../../shared/auth/store';
 import { useSearchDraft } from '../../shared/lib/useSearchDraft';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -9,7 +7,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchFields } from '../../shared/ui/SearchFields';
-import { filterParams, listParams, postListQuery, type ListFilters as Filters, type SearchType } from './api';
+import { filterParams, listParams, usePostList, type ListFilters as Filters, type SearchType } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkedIds } from './bookmarks';
 import { LOGIN_CONFIRM, RECRUITMENT, type PostKind } from './kinds';
@@ -45,13 +43,7 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
   const { draftType, setDraftType, draft, setDraft } = useSearchDraft<SearchType>(searchType, keyword);
   const bookmarked = useBookmarkedIds(token);
 
-  const query = postListQuery<T>(kind, { page, searchType, keyword, ...filters });
-  const { data, isError, isPending, refetch } = useQuery({
-    ...query,
-    // views, headcounts and closes change elsewhere (a detail just seen, a decision): read again on every visit
-    staleTime: 0,
-    refetchOnMount: useVisitRefetch(query.queryKey),
-  });
+  const { data, isError, isPending, refetch } = usePostList<T>(kind, { page, searchType, keyword, ...filters });
 
   const search = (e: FormEvent) => {
     e.preventDefault();

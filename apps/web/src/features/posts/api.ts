@@ -11,7 +11,10 @@ import type {
 } from '@app/contract';
 import type { MyApplication } from '@app/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
+import { useVisitRefetch } from '../../shared/api/first-load';
+import { keys } from '../../shared/api/keys';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 
 export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
@@ -85,14 +88,7 @@ export const postsApi = {
 
 export type Decision = 'APPROVED' | 'REJECTED';
 
-/** Every cached read of this area; a key is a prefix of the keys of the pages it names. */
-export const postKeys = {
-  list: (kind: PostKind) => [kind.key, 'list'] as const,
-  detail: (kind: PostKind, id: string) => [kind.key, 'detail', id] as const,
-  edit: (kind: PostKind, id: string | undefined) => [kind.key, 'edit', id] as const,
-  myPosts: ['my-posts'] as const,
-  applicants: (basePostId: string) => ['applicants', basePostId] as const,
-};
+const postKeys = keys.posts;
 
 /**
  * The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts).
@@ -101,7 +97,7 @@ export const postKeys = {
 export const postListQuery = <T>(kind: PostKind, q: Required<ListQuery>) => {
   const query = { ...q, stacks: kind.key === 'recruitment' ? q.stacks : [] };
   return {
-    queryKey: [...postKeys.list(kind), q.page, q.searchType, q.keyword, query.stacks, q.open, q.order] as const,
+    queryKey: [...postKeys.list(kind.key), q.page, q.searchType, q.keyword, query.stacks, q.open, q.order] as const,
     queryFn: () => listPosts<T>(kind.api, query),
   };
 };
@@ -121,9 +117,9 @@ export function listParams(params: URLSearchParams) {
 /** The list pages of both kinds and my posts: what a change of a post's state or headcount shows in. */
 const refreshPostLists = (client: QueryClient) =>
   Promise.all([
-    client.invalidateQueries({ queryKey: postKeys.list(RECRUITMENT) }),
-    client.invalidateQueries({ queryKey: postKeys.list(STUDY_GROUP) }),
-    client.invalidateQueries({ queryKey: postKeys.myPosts }),
+    client.invalidateQueries({ queryKey: postKeys.list(RECRUITMENT.key) }),
+    client.invalidateQueries({ queryKey: postKeys.list(STUDY_GROUP.key) }),
+    client.invalidateQueries({ queryKey: postKeys.mine }),
   ]);
 
 /** Registers a post, or with `id` saves its edit; resolves to the saved post. */
@@ -133,7 +129,10 @@ export function useSavePost(kind: PostKind, id: string | undefined) {
     mutationFn: (body: RecruitmentBody | StudyGroupBody) =>
       id ? postsApi.update(kind.api, id, body) : postsApi.create(kind.api, body),
     onSuccess: (saved) =>
-      Promise.all([refreshPostLists(client), client.invalidateQueries({ queryKey: postKeys.detail(kind, String(saved.id)) })]),
+      Promise.all([
+        refreshPostLists(client),
+        client.invalidateQueries({ queryKey: postKeys.detail(kind.key, String(saved.id)) }),
+      ]),
   });
 }
 
@@ -165,7 +164,7 @@ export function useApply(id: string) {
   const client = useQueryClient();
   return useMutation({
     onSuccess: (outcome) => {
-      if (outcome === 'applied') return client.invalidateQueries({ queryKey: MY_APPLICATIONS_KEY });
+      if (outcome === 'applied') return client.invalidateQueries({ queryKey: keys.myApplications });
     },
     mutationFn: async (): Promise<'no-profile' | 'applied'> => {
       const hasProfile = await postsApi.myProfile().then(
@@ -182,22 +181,16 @@ export function useApply(id: string) {
   });
 }
 
-// The same read as the profile area's application history (one cache entry for both).
-const MY_APPLICATIONS_KEY = ['applications', 'my-list'];
-
 /** The logged-in user's application to this post, if any (the button then says 지원 완료; a pending one can be cancelled). */
 export function useMyApplicationTo(postId: number | undefined, loggedIn: boolean): MyApplication | undefined {
+  // the same read as the profile area's application history (one cache entry for both)
   const { data } = useQuery({
-    queryKey: MY_APPLICATIONS_KEY,
+    queryKey: keys.myApplications,
     queryFn: () => get<MyApplication[]>('/applications/my-list'),
     enabled: loggedIn,
-    staleTime: 0,
   });
   return postId === undefined ? undefined : data?.find((a) => a.basePostId === postId);
 }
-
-// My groups (groups area, groupKeys.mine) lists a group created here.
-const MY_GROUPS_KEY = ['groups', 'mine'];
 
 /** A closed post becomes a group; my posts show it as grouped and my groups list it. */
 export function useCreateGroup() {
@@ -206,8 +199,8 @@ export function useCreateGroup() {
     mutationFn: postsApi.createGroup,
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: postKeys.myPosts }),
-        client.invalidateQueries({ queryKey: MY_GROUPS_KEY }),
+        client.invalidateQueries({ queryKey: postKeys.mine }),
+        client.invalidateQueries({ queryKey: keys.groups.mine }),
       ]),
   });
 }
@@ -230,4 +223,44 @@ export function useDecideApplication(basePostId: string) {
       return refreshPostLists(client);
     },
   });
+}
+
+/** A list page's read; views, headcounts and closes change elsewhere (a detail just seen, a decision). */
+export function usePostList<T>(kind: PostKind, q: Required<ListQuery>) {
+  const query = postListQuery<T>(kind, q);
+  return useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey) });
+}
+
+/** The most used tech stacks, for the filter chips (they change slowly: kept a minute). */
+export const usePopularStacks = (enabled: boolean) =>
+  useQuery({ queryKey: postKeys.popularTags, queryFn: popularStacks, enabled, staleTime: 60_000 });
+
+/** A post's detail; `enabled` waits for the view count, so the detail read after it includes this view. */
+export const usePostDetail = (kind: PostKind, id: string, enabled: boolean) =>
+  useQuery({ queryKey: postKeys.detail(kind.key, id), queryFn: () => postsApi.detail(kind.api, id), enabled });
+
+/** The post loaded into the edit form (read fresh for every edit). */
+export const usePostToEdit = (kind: PostKind, id: string | undefined) =>
+  useQuery({ queryKey: postKeys.edit(kind.key, id), queryFn: () => postsApi.detail(kind.api, id!), enabled: !!id, gcTime: 0 });
+
+export const useMyPosts = () => useQuery({ queryKey: postKeys.mine, queryFn: postsApi.myPosts });
+
+export const useApplicants = (basePostId: string, page: number) =>
+  useQuery({ queryKey: [...postKeys.applicants(basePostId), page], queryFn: () => postsApi.applicants(basePostId, page) });
+
+/**
+ * Counts a view once per browser and post when its detail opens (the localStorage flag is set before the call,
+ * so a second mount cannot send it twice; a failed call clears it). True once the count has settled.
+ */
+export function useViewCounted(kind: PostKind, id: string): boolean {
+  const { mutate, variables, isSuccess } = useMutation({
+    mutationFn: async (postId: string) => {
+      const key = kind.viewedKey(postId);
+      if (localStorage.getItem(key)) return;
+      localStorage.setItem(key, 'true');
+      await postsApi.countView(postId).catch(() => localStorage.removeItem(key));
+    },
+  });
+  useEffect(() => mutate(id), [id, mutate]);
+  return isSuccess && variables === id;
 }

@@ -1,24 +1,20 @@
 import type { BookmarkItem, BookmarkState, Page } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, put } from '../../shared/api/client';
-import { auth } from '../../shared/auth/store';
+import { keys } from '../../shared/api/keys';
 
 export type { BookmarkItem } from '@app/contract';
 
 /**
- * Bookmarks (관심 공고): routes beyond the contract, README "API beyond the contract". The keys name the session
- * (its token), so after a logout and another login nobody sees the previous user's bookmarks.
+ * Bookmarks (관심 공고): routes beyond the contract, README "API beyond the contract". Per-person reads: the
+ * session owner drops them when the session changes (shared/auth/session.ts).
  */
-export const bookmarkKeys = {
-  ids: (token: string | null) => ['bookmarks', 'ids', token] as const,
-  state: (postId: number, token: string | null) => ['bookmarks', 'state', postId, token] as const,
-  list: (page: number, token: string | null) => ['bookmarks', 'list', page, token] as const,
-};
+const bookmarkKeys = keys.bookmarks;
 
-/** The ids of the posts I bookmarked (one read for every card on a page); empty when logged out. */
+/** The ids of the posts I bookmarked (one read for every card on a page, reused for half a minute); empty when logged out. */
 export function useBookmarkedIds(token: string | null): Set<number> {
   const { data } = useQuery({
-    queryKey: bookmarkKeys.ids(token),
+    queryKey: bookmarkKeys.ids,
     queryFn: () => get<number[]>('/bookmarks/ids'),
     enabled: !!token,
     staleTime: 30_000,
@@ -29,20 +25,12 @@ export function useBookmarkedIds(token: string | null): Set<number> {
 const EMPTY = new Set<number>();
 
 /** A post's bookmark count and my bookmark of it (the detail). */
-export function useBookmarkState(postId: number, token: string | null) {
-  return useQuery({
-    queryKey: bookmarkKeys.state(postId, token),
-    queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`),
-    staleTime: 0,
-  });
+export function useBookmarkState(postId: number) {
+  return useQuery({ queryKey: bookmarkKeys.state(postId), queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`) });
 }
 
 export function useBookmarks(page: number) {
-  return useQuery({
-    queryKey: bookmarkKeys.list(page, auth.token()),
-    queryFn: () => get<Page<BookmarkItem>>(`/bookmarks?page=${page}`),
-    staleTime: 0,
-  });
+  return useQuery({ queryKey: bookmarkKeys.list(page), queryFn: () => get<Page<BookmarkItem>>(`/bookmarks?page=${page}`) });
 }
 
 /** PUT to bookmark, DELETE to remove: both idempotent, so a double tap or a retry changes nothing more. */
@@ -52,15 +40,14 @@ export function useToggleBookmark() {
     mutationFn: ({ postId, on }: { postId: number; on: boolean }) =>
       on ? put<BookmarkState>(`/bookmarks/${postId}`) : del<BookmarkState>(`/bookmarks/${postId}`),
     onSuccess: (state) => {
-      const token = auth.token();
       client.setQueryData<number[]>(
-        bookmarkKeys.ids(token),
+        bookmarkKeys.ids,
         (ids) =>
           ids &&
           (state.bookmarked ? [state.postId, ...ids.filter((i) => i !== state.postId)] : ids.filter((i) => i !== state.postId)),
       );
-      client.setQueryData(bookmarkKeys.state(state.postId, token), state);
-      return client.invalidateQueries({ queryKey: ['bookmarks', 'list'] });
+      client.setQueryData(bookmarkKeys.state(state.postId), state);
+      return client.invalidateQueries({ queryKey: bookmarkKeys.lists });
     },
   });
 }

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, sessionExpired } from '../../shared/api/client';
-import { postKeys, postsApi, useSavePost, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
+import { usePostToEdit, useSavePost, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
 import type { PostKind } from './kinds';
 
 /**
@@ -15,13 +14,7 @@ export function usePostForm(kind: PostKind, fill: (post: PostDetail) => void) {
   const saving = useSavePost(kind, id);
   const [loaded, setLoaded] = useState(false);
 
-  const existing = useQuery({
-    queryKey: postKeys.edit(kind, id),
-    queryFn: () => postsApi.detail(kind.api, id!),
-    enabled: !!id,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const existing = usePostToEdit(kind, id);
 
   useEffect(() => {
     if (existing.data && !loaded) {

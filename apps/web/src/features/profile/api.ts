@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyApplication, MyProfileInfo } from '@app/contract';
 import { ApiError, get, post, put } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 
 export const PRIVATE_CONTACT = '비공개';
 
@@ -23,8 +24,6 @@ async function myProfile(): Promise<Profile | null> {
   }
 }
 
-export const profileKey = ['user-info', 'my-info'];
-
 export const profileApi = {
   create: (body: ProfileBody) => post<unknown>('/user-info', body),
   update: (body: ProfileBody) => put<unknown>('/user-info', body),
@@ -35,10 +34,10 @@ export function useSaveProfile(editing: boolean) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileBody) => (editing ? profileApi.update(body) : profileApi.create(body)),
-    onSuccess: () => client.invalidateQueries({ queryKey: profileKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.profile }),
   });
 }
 
-export const useMyProfile = () => useQuery({ queryKey: profileKey, queryFn: myProfile, staleTime: 0 });
+export const useMyProfile = () => useQuery({ queryKey: keys.profile, queryFn: myProfile });
 export const useMyApplications = () =>
-  useQuery({ queryKey: ['applications', 'my-list'], queryFn: () => get<MyApplication[]>('/applications/my-list'), staleTime: 0 });
+  useQuery({ queryKey: keys.myApplications, queryFn: () => get<MyApplication[]>('/applications/my-list') });

@@ -18,15 +18,6 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
-const writeListeners = new Set<() => void>();
-/** Runs `listener` after every successful POST/PUT/PATCH/DELETE; returns the unsubscribe. */
-export function onSuccessfulWrite(listener: () => void): () => void {
-  writeListeners.add(listener);
-  return () => {
-    writeListeners.delete(listener);
-  };
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -73,7 +64,6 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     if (res.status === 401 && code === 'login_required' && auth.token() === token) onUnauthorized();
     throw new ApiError(res.status, code, text);
   }
-  if ((opts.method ?? 'GET') !== 'GET') writeListeners.forEach((listener) => listener());
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   const raw = await res.text();

@@ -9,7 +9,7 @@ export function markFirstLoad(queryKey: QueryKey) {
 }
 
 /**
- * `refetchOnMount` for a page that reads again on every visit (staleTime 0): its first mount does not repeat
+ * `refetchOnMount` for a page that reads again on every visit (the default, shared/api/query-client.ts): its first mount does not repeat
  * the read the first-load prefetch made moments ago, unless a write invalidated it since.
  */
 export function useVisitRefetch(queryKey: QueryKey) {

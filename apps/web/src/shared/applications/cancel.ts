@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alertFailure, del, errorText } from '../api/client';
+import { keys } from '../api/keys';
 
 export const CANCEL_CONFIRM_TEXT = '지원을 취소하시겠습니까?';
 
@@ -7,7 +8,7 @@ export const CANCEL_CONFIRM_TEXT = '지원을 취소하시겠습니까?';
  * What a cancelled application shows in: my applications (profile area, also the detail's 지원 완료), the
  * author's applicant list and my posts' applicant count (posts area). Their keys, by prefix.
  */
-const AFFECTED_KEYS = [['applications', 'my-list'], ['applicants'], ['my-posts']];
+const AFFECTED_KEYS = [keys.myApplications, keys.posts.allApplicants, keys.posts.mine];
 
 /** 지원 취소 (contract 9.1): after the confirm, cancels a pending application and says so. */
 export function useCancelApplication() {
