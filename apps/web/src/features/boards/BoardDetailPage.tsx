@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure, ApiError } from '../../shared/api/client';
+import { useFirstLoad } from '../../shared/api/first-load';
 import { worked } from '../../shared/api/outcome';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
@@ -8,7 +10,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
+import { boardKeys, useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
 import { useCountView } from './useCountView';
@@ -22,6 +24,12 @@ export default function BoardDetailPage() {
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
   const viewed = useCountView(boardId);
   const { data, isError, error, refetch } = useBoardDetail(boardId, page, viewed);
+  // a detail inside the server-rendered page was read before this view: read it again once the view is in
+  const client = useQueryClient();
+  const fromPage = useFirstLoad(boardKeys.detail(boardId, 0));
+  useEffect(() => {
+    if (viewed && fromPage) void client.invalidateQueries({ queryKey: boardKeys.detail(boardId, 0), exact: true });
+  }, [viewed, fromPage, boardId, client]);
   const myId = useMyId();
   const deleteBoard = useDeleteBoard(boardId);
   const addReply = useAddReply();

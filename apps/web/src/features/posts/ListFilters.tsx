@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { popularStacks, type ListFilters as Filters, type ListOrder } from './api';
+import { popularStacksQuery, type ListFilters as Filters, type ListOrder } from './api';
 
 interface ListFiltersProps {
   filters: Filters;
@@ -16,8 +16,7 @@ const sameStack = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  */
 export function ListFilters({ filters, withStacks, onChange }: ListFiltersProps) {
   const { data: popular = [] } = useQuery({
-    queryKey: ['recruitment', 'popular-tags'],
-    queryFn: popularStacks,
+    ...popularStacksQuery,
     enabled: withStacks,
     staleTime: 60_000,
   });

@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../shared/auth/store';
+import { useVisitRefetch } from '../../shared/api/first-load';
+import { auth, useAuth } from '../../shared/auth/store';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { postKeys, postsApi, useHasApplied } from './api';
+import { postDetailQuery, postKeys, useHasApplied } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkState } from './bookmarks';
 import type { PostKind } from './kinds';
@@ -27,14 +28,28 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const applied = useHasApplied(Number(id), !!token);
   const { data: bookmark } = useBookmarkState(Number(id), token);
 
+  const client = useQueryClient();
+  const detail = postDetailQuery(kind, id);
+  const refetchOnMount = useVisitRefetch(detail.queryKey);
   const { data: post, isError } = useQuery({
-    queryKey: postKeys.detail(kind, id),
+    queryKey: detail.queryKey,
     queryFn: async () => {
       await countViewOnce(kind, id);
-      return postsApi.detail(kind.api, id);
+      return detail.queryFn();
     },
     staleTime: 0,
+    refetchOnMount,
   });
+
+  // A detail that came inside the server-rendered page was read for a visitor before this view: count the view,
+  // and read again when it was counted (the count shown) or someone is logged in (the contact, theirs to see).
+  const fromPage = refetchOnMount !== true;
+  useEffect(() => {
+    if (!fromPage) return;
+    void countViewOnce(kind, id).then((counted) => {
+      if (counted || auth.token()) void client.invalidateQueries({ queryKey: postKeys.detail(kind, id), exact: true });
+    });
+  }, [fromPage, kind, id, client]);
 
   useEffect(() => {
     if (!isError) return;

@@ -64,6 +64,7 @@ export function listPosts<T>(base: string, q: ListQuery) {
 
 /** The most used tech stacks, for the filter chips. */
 export const popularStacks = () => get<PopularTag[]>('/recruitments/popular-tags');
+export const popularStacksQuery = { queryKey: ['recruitment', 'popular-tags'], queryFn: popularStacks };
 
 export const postsApi = {
   detail: (base: string, id: string) => get<PostDetail>(`${base}/${id}`),
@@ -105,6 +106,12 @@ export const postListQuery = <T>(kind: PostKind, q: Required<ListQuery>) => {
     queryFn: () => listPosts<T>(kind.api, query),
   };
 };
+
+/** A detail as anyone reads it (no view counted; the contact only for a logged-in reader). */
+export const postDetailQuery = (kind: PostKind, id: string) => ({
+  queryKey: postKeys.detail(kind, id),
+  queryFn: () => postsApi.detail(kind.api, id),
+});
 
 /** The list page's URL parameters as it reads them. */
 export function listParams(params: URLSearchParams) {

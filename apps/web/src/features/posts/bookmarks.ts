@@ -1,6 +1,7 @@
 import type { BookmarkItem, BookmarkState, Page } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, put } from '../../shared/api/client';
+import { useVisitRefetch } from '../../shared/api/first-load';
 import { auth } from '../../shared/auth/store';
 
 export type { BookmarkItem } from '@app/contract';
@@ -30,12 +31,15 @@ const EMPTY = new Set<number>();
 
 /** A post's bookmark count and my bookmark of it (the detail). */
 export function useBookmarkState(postId: number, token: string | null) {
-  return useQuery({
-    queryKey: bookmarkKeys.state(postId, token),
-    queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`),
-    staleTime: 0,
-  });
+  const queryKey = bookmarkKeys.state(postId, token);
+  return useQuery({ ...bookmarkStateQuery(postId, token), staleTime: 0, refetchOnMount: useVisitRefetch(queryKey) });
 }
+
+/** The read of a bookmark state; a server-rendered detail carries a visitor's (count only). */
+export const bookmarkStateQuery = (postId: number, token: string | null) => ({
+  queryKey: bookmarkKeys.state(postId, token),
+  queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`),
+});
 
 export function useBookmarks(page: number) {
   return useQuery({
