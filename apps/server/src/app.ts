@@ -177,9 +177,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes?.(app, ctx);
   // the public pages rendered by the web app's own components (features/pages), robots.txt and the sitemap
-  const bundle = await loadServerBundle(config.webSsr);
-  await bundle?.preload();
-  registerSeoRoutes(app, ctx, bundle?.memberPaths ?? []);
+  const bundle = loadServerBundle(config.webSsr).catch((err: unknown) => {
+    app.log.error({ err }, 'the web server bundle cannot be loaded: pages are served as the SPA');
+    return null;
+  });
+  registerSeoRoutes(
+    app,
+    ctx,
+    bundle.then((b) => b?.memberPaths ?? []),
+  );
   await registerWeb(app, config.webDist, pageSource(app, ctx, bundle, indexHtml(config.webDist)));
   ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 

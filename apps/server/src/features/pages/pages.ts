@@ -43,10 +43,16 @@ function pick(req: FastifyRequest, page: CachedPage): Page {
   return { status: page.status, body: encoding ? page[encoding] : page.raw, encoding };
 }
 
+/**
+ * The bundle with every page's code loaded, or null without one. Loading takes 1-2 s on a busy machine, so the
+ * server does not wait for it to start listening: the first page requests wait for it instead.
+ */
 export async function loadServerBundle(dir: string | null): Promise<ServerBundle | null> {
   const file = dir && path.join(dir, 'server.js');
   if (!file || !existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as ServerBundle;
+  const bundle = (await import(pathToFileURL(file).href)) as ServerBundle;
+  await bundle.preload();
+  return bundle;
 }
 
 /**
@@ -56,10 +62,10 @@ export async function loadServerBundle(dir: string | null): Promise<ServerBundle
  * Seoul day (D-day badges). Other routes get index.html, with noindex; without a server bundle (WEB_DIST set
  * alone, tests) every page is index.html with the link preview tags, as before.
  */
-export function pageSource(app: FastifyInstance, ctx: AppContext, bundle: ServerBundle | null, template: string) {
+export function pageSource(app: FastifyInstance, ctx: AppContext, loading: Promise<ServerBundle | null>, template: string) {
   // The page's reads go to our own API in process, counted for the visitor whose request rendered the page.
   const visitor = new AsyncLocalStorage<string>();
-  bundle?.configure(async (apiPath) => {
+  const read = async (apiPath: string) => {
     const ip = visitor.getStore() ?? '127.0.0.1';
     const res = await app.inject({
       method: 'GET',
@@ -73,23 +79,25 @@ export function pageSource(app: FastifyInstance, ctx: AppContext, bundle: Server
       if (typeof value === 'string') headers.set(name, value);
     }
     return new Response(res.body, { status: res.statusCode, headers });
-  });
+  };
+  const ready = loading.then((bundle) => (bundle?.configure(read), bundle));
 
-  const render = async (req: FastifyRequest, pathname: string, search: string, origin: string) => {
-    const rendered = await visitor.run(req.ip, () => bundle!.render(pathname, search, ctx.clock.now().getTime()));
+  const render = async (bundle: ServerBundle, req: FastifyRequest, pathname: string, search: string, origin: string) => {
+    const rendered = await visitor.run(req.ip, () => bundle.render(pathname, search, ctx.clock.now().getTime()));
     if (!rendered) return null;
     const preview = await linkPreviewHead(ctx, req);
     return encoded(rendered.status, renderedDocument(template, rendered, origin, preview));
   };
 
   return async (req: FastifyRequest): Promise<Page> => {
+    const bundle = await ready;
     const [pathname, query] = req.url.split('?', 2);
     const search = query ? `?${query}` : '';
     const origin = `${req.protocol}://${req.host}`;
     if (bundle?.isPublicPath(pathname)) {
       try {
         const key = `page:${origin}${req.url}:${todayIn(ctx)}`;
-        const page = await ctx.readCache.get(key, () => render(req, pathname, search, origin));
+        const page = await ctx.readCache.get(key, () => render(bundle, req, pathname, search, origin));
         if (page) return pick(req, page);
       } catch (err) {
         // the page still loads (the client reads its data itself)
