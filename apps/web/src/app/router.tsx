@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { RequireAuth } from '../shared/auth/RequireAuth';
 import { Layout } from './Layout';
@@ -48,8 +49,30 @@ export function AppShell() {
     <>
       <CaptureNavigate />
       <SiteTitle />
-      <AppRoutes />
+      <UntilHydrated>
+        <AppRoutes />
+      </UntilHydrated>
     </>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * A server-rendered page shows its controls before the JavaScript that runs them: until React has taken the page
+ * over, every button, field and select is disabled (a disabled fieldset; `contents` leaves no box), so a tap on
+ * one is never lost. Links work all along, as plain links.
+ */
+function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <fieldset className="contents" disabled={!hydrated}>
+      {children}
+    </fieldset>
   );
 }
 
