@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, NOON_SEOUL } from '../posts/testing.js';
+import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { sitemapFile, sitemapFiles, sitemapIndex } from './sitemap.js';
 
 const INDEX = `<!doctype html>
