@@ -70,7 +70,7 @@ function UntilHydrated({ children }: { children: ReactNode }) {
     () => false,
   );
   return (
-    <fieldset className="contents" disabled={!hydrated}>
+    <fieldset className="contents" role="none" disabled={!hydrated}>
       {children}
     </fieldset>
   );
