@@ -22,7 +22,11 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { boundaries },
-    rules: { 'boundaries/server-area-boundaries': 'error' },
+    rules: {
+      'boundaries/server-area-boundaries': 'error',
+      // src/ holds what ships: test helpers and fixtures live under apps/server/test
+      'no-restricted-imports': ['error', { paths: [{ name: 'vitest', message: 'test code lives under apps/server/test' }] }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.outage.ts'],
+    include: ['test/outage/*.test.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 60_000,

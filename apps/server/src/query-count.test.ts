@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../test/helpers.js';
-import { makeGroup } from './features/groups/testing.js';
-import { createRecruitment, NOON_SEOUL, resetLimits } from './features/posts/testing.js';
+import { makeGroup } from '../test/fixtures/groups.js';
+import { createRecruitment, NOON_SEOUL, resetLimits } from '../test/fixtures/posts.js';
 import { countQueries } from './lib/query-count.js';
 
 /**

@@ -24,7 +24,7 @@ import {
   NOON_SEOUL,
   recruitmentBody,
   resetLimits,
-} from '../posts/testing.js';
+} from '../../../test/fixtures/posts.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;

@@ -15,7 +15,16 @@ import {
   viewRecords,
 } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  inbox,
+  NOON_SEOUL,
+  resetLimits,
+} from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let author: TestUser;

@@ -15,7 +15,7 @@ import {
   t,
   useBoardSuite,
   type Item,
-} from './boards-fixture.js';
+} from '../../../test/fixtures/boards.js';
 
 useBoardSuite();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKMARK_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, NOON_SEOUL, resetLimits, whilePostIsDeleted } from '../posts/testing.js';
+import { createRecruitment, createStudy, NOON_SEOUL, resetLimits, whilePostIsDeleted } from '../../../test/fixtures/posts.js';
 
 /** Issue 18: bookmarks (관심 공고) beyond the contract. */
 let t: TestApp;

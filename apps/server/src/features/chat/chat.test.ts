@@ -3,9 +3,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { chatMessages, chatReadLogs, chatRooms } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/events.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 import { appendMessage } from './service.js';
-import { createGroup, createRoom, invite, removeMember, type TestGroup } from './testing.js';
+import { createGroup, createRoom, invite, removeMember, type TestGroup } from '../../../test/fixtures/chat.js';
 
 let t: TestApp;
 let outsider: TestUser;

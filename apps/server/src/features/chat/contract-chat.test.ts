@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { chatReadLogs, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/events.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 import { appendMessage } from './service.js';
-import { createGroup, createRoom, invite, type TestGroup } from './testing.js';
+import { createGroup, createRoom, invite, type TestGroup } from '../../../test/fixtures/chat.js';
 
 /** Black-box checks of contract 3.8, 4.2 and 7 edge cases the area tests do not cover. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.js';
-import { NOON_SEOUL } from '../posts/testing.js';
-import { createGroup, createRoom, expectClosed, invite, listen, sleep, useRealtimeSuite } from './testing.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { createGroup, createRoom, expectClosed, invite, listen, sleep, useRealtimeSuite } from '../../../test/fixtures/chat.js';
 
 /** Black-box checks of contract 5 edge cases the realtime tests do not cover. */
 const rt = useRealtimeSuite();

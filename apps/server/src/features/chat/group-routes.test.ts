@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp } from '../../../test/helpers.js';
-import { NOON_SEOUL, resetLimits } from '../posts/testing.js';
-import { changePassword, grantFor, person } from '../recovery/testing.js';
-import { createGroup, createRoom, expectClosed, listen, sleep, StompTestClient } from './testing.js';
+import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { changePassword, grantFor, person } from '../../../test/fixtures/recovery.js';
+import { createGroup, createRoom, expectClosed, listen, sleep, StompTestClient } from '../../../test/fixtures/chat.js';
 
 /** The chat side of the groups, withdrawal and password-reset routes (contract 3.6, 4.2, 5.5, 6.4, 7), with open sockets. */
 let t: TestApp;

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.js';
-import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from './testing.js';
-import { multiInstanceSkipReason, REDIS_URL, redisAnswers, twoInstances } from './two-instances.js';
+import { startRedis } from '../../../test/services.js';
+import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from '../../../test/fixtures/chat.js';
+import { multiInstanceSkipReason, REDIS_URL, twoInstances } from '../../../test/fixtures/two-instances.js';
 
-/** Contract 5.6 with two real instances (./two-instances.ts): only with TEST_DATABASE_URL and a Redis. */
+/** Contract 5.6 with two real instances (test/fixtures/two-instances.ts): only with TEST_DATABASE_URL and a Redis. */
 const skipReason = multiInstanceSkipReason;
 if (skipReason) console.log(`[multi-instance chat] skipped: ${skipReason}`);
 
@@ -65,27 +65,6 @@ describe.skipIf(skipReason !== null)('two instances through Redis', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  return new Promise((resolve, reject) => {
-    proc.on('error', reject);
-    const poll = async () =>
-      (await redisAnswers(`redis://127.0.0.1:${port}`)) ? resolve(proc) : setTimeout(() => void poll(), 100);
-    void poll();
-  });
-}
-
 const hasRedisServer = await new Promise<boolean>((resolve) =>
   spawn('redis-server', ['--version'])
     .on('error', () => resolve(false))
@@ -96,9 +75,8 @@ if (!skipReason && !hasRedisServer)
 
 describe.skipIf(skipReason !== null || !hasRedisServer)('Redis outage', () => {
   it('each instance keeps serving its own sockets while Redis is away and fans out again when it returns', async () => {
-    const port = await freePort();
-    let redis = await startRedis(port);
-    const { a, b, hostA, hostB, brokerA, brokerB } = await twoInstances(`redis://127.0.0.1:${port}`);
+    const redis = await startRedis();
+    const { a, b, hostA, hostB, brokerA, brokerB } = await twoInstances(redis.url);
     try {
       const g = await createGroup(a, 1, '장애 그룹');
       const roomId = await createRoom(a, g);
@@ -108,12 +86,12 @@ describe.skipIf(skipReason !== null || !hasRedisServer)('Redis outage', () => {
       await onA.subscribe(topic);
       await onB.subscribe(topic);
 
-      redis.kill('SIGKILL');
+      await redis.stop();
       await sleep(300);
       await onA.sendChat(roomId, '혼자서도', 'r1');
       expect(JSON.parse((await onA.next((f) => f.command === 'MESSAGE')).body).message).toBe('혼자서도');
 
-      redis = await startRedis(port);
+      await redis.start();
       for (let i = 0; i < 50 && !(brokerA.isUp() && brokerB.isUp()); i++) await sleep(100);
       await sleep(300);
       await onA.sendChat(roomId, '다시 연결됨', 'r2');
@@ -124,7 +102,7 @@ describe.skipIf(skipReason !== null || !hasRedisServer)('Redis outage', () => {
     } finally {
       await a.close();
       await b.close();
-      redis.kill('SIGKILL');
+      await redis.stop();
     }
   });
 });

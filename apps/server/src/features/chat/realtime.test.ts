@@ -3,8 +3,16 @@ import { eq } from 'drizzle-orm';
 import { chatMessages, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/events.js';
 import type { TestUser } from '../../../test/helpers.js';
-import { NOON_SEOUL } from '../posts/testing.js';
-import { createGroup, createRoom, expectClosed, sleep, StompTestClient, useRealtimeSuite, type TestGroup } from './testing.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import {
+  createGroup,
+  createRoom,
+  expectClosed,
+  sleep,
+  StompTestClient,
+  useRealtimeSuite,
+  type TestGroup,
+} from '../../../test/fixtures/chat.js';
 
 const rt = useRealtimeSuite();
 let g: TestGroup;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { basePosts, groupMembers, groups, schedules } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/events.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
-import { makeGroup, type TestGroup } from './testing.js';
+import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 
 let t: TestApp;
 let admin: TestUser;

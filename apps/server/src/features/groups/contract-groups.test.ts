@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groupMembers, groups, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, inbox, NOON_SEOUL, resetLimits } from '../posts/testing.js';
-import { makeGroup } from './testing.js';
+import { createRecruitment, createStudy, inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { makeGroup } from '../../../test/fixtures/groups.js';
 
 /** Black-box checks of contract 3.6 edge cases the area tests do not cover. */
 let t: TestApp;

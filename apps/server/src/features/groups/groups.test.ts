@@ -20,7 +20,7 @@ import {
   NOON_SEOUL,
   resetLimits,
   whilePostIsDeleted,
-} from '../posts/testing.js';
+} from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let author: TestUser;

@@ -1,8 +1,8 @@
 import { notificationQueue, type LiveNotification } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.js';
-import { StompTestClient } from '../chat/testing.js';
-import { multiInstanceSkipReason, REDIS_URL, twoInstances } from '../chat/two-instances.js';
+import { StompTestClient } from '../../../test/fixtures/chat.js';
+import { multiInstanceSkipReason, REDIS_URL, twoInstances } from '../../../test/fixtures/two-instances.js';
 
 if (multiInstanceSkipReason) console.log(`[multi-instance notifications] skipped: ${multiInstanceSkipReason}`);
 

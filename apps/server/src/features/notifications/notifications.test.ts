@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../../lib/events.js';
 import type { Frame } from '../../realtime/codec.js';
 import type { TestUser } from '../../../test/helpers.js';
-import { expectClosed, sleep, StompTestClient, useRealtimeSuite } from '../chat/testing.js';
+import { expectClosed, sleep, StompTestClient, useRealtimeSuite } from '../../../test/fixtures/chat.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
-import { addProfile, applyTo, createRecruitment, decide } from '../posts/testing.js';
+import { addProfile, applyTo, createRecruitment, decide } from '../../../test/fixtures/posts.js';
 
 const rt = useRealtimeSuite();
 

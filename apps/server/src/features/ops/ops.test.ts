@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries } from '../../lib/query-count.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { person } from '../recovery/testing.js';
+import { person } from '../../../test/fixtures/recovery.js';
 
 const UNAVAILABLE = '서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.';
 const TOKEN = 'metrics-test-token-0123456789';

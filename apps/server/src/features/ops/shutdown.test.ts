@@ -5,8 +5,8 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp } from '../../../test/helpers.js';
-import { createGroup, createRoom, listen } from '../chat/testing.js';
-import { NOON_SEOUL } from '../posts/testing.js';
+import { createGroup, createRoom, listen } from '../../../test/fixtures/chat.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { restore } from './backup.js';
 
 /** A raw STOMP socket that keeps every frame and how the socket closed. */

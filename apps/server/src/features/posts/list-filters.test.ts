@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, NOON_SEOUL, resetLimits } from './testing.js';
+import { createRecruitment, createStudy, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 /** Issue 18: optional filters on the list and search routes, and the popular tech stacks. */
 let t: TestApp;

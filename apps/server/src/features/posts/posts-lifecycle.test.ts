@@ -13,7 +13,7 @@ import {
   recruitmentBody,
   resetLimits,
   studyBody,
-} from './testing.js';
+} from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let author: TestUser;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { basePosts } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, NOON_SEOUL, recruitmentBody, resetLimits, studyBody } from './testing.js';
+import {
+  createRecruitment,
+  createStudy,
+  NOON_SEOUL,
+  recruitmentBody,
+  resetLimits,
+  studyBody,
+} from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let author: TestUser;

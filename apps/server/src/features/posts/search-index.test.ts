@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { containsKeyword } from '../../lib/text-search.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { createRecruitment, NOON_SEOUL } from './testing.js';
+import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { listen } from '../chat/testing.js';
-import { addProfile, createRecruitment, createStudy, NOON_SEOUL } from '../posts/testing.js';
+import { listen } from '../../../test/fixtures/chat.js';
+import { addProfile, createRecruitment, createStudy, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
 const INDEX = `<!doctype html><html><head>
 <title>팀메이트</title>

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { applicationProfiles } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import {
+  addProfile,
+  applyTo,
+  createRecruitment,
+  createStudy,
+  decide,
+  NOON_SEOUL,
+  resetLimits,
+} from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let me: TestUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { TEST_PASSWORD } from '../../../test/factories.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../posts/testing.js';
+import { resetLimits } from '../../../test/fixtures/posts.js';
 import {
   changePassword,
   grantFor,
@@ -13,7 +13,7 @@ import {
   sendPasswordCode,
   verifyFindId,
   verifyPassword,
-} from './testing.js';
+} from '../../../test/fixtures/recovery.js';
 
 /** Black-box checks of contract 3.11 and 6 edge cases the area tests do not cover. */
 const CODE_INVALID = '인증 코드가 일치하지 않습니다.';

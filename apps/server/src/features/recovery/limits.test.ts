@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../posts/testing.js';
-import { lastCode, person, sendFindIdCode, verifyFindId } from './testing.js';
+import { resetLimits } from '../../../test/fixtures/posts.js';
+import { lastCode, person, sendFindIdCode, verifyFindId } from '../../../test/fixtures/recovery.js';
 
 const RATE_LIMITED = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
 const MAIL_FAILED = '인증 코드 전송에 실패했습니다. 잠시 후 다시 시도해주세요.';

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { person, verifyFindId } from './testing.js';
+import { person, verifyFindId } from '../../../test/fixtures/recovery.js';
 
 interface Received {
   from: string;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginFailures, resetGrants, users, verificationCodes } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../posts/testing.js';
+import { resetLimits } from '../../../test/fixtures/posts.js';
 import {
   changePassword,
   grantFor,
@@ -12,7 +12,7 @@ import {
   verifyFindId,
   verifyPassword,
   type Person,
-} from './testing.js';
+} from '../../../test/fixtures/recovery.js';
 
 const GRANT_REQUIRED = '비밀번호 재설정 인증이 필요합니다.';
 const NEW_PASSWORD = 'new-password-42';

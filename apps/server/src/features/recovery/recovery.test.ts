@@ -2,9 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users, verificationCodes } from '../../db/schema/index.js';
 import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../posts/testing.js';
+import { resetLimits } from '../../../test/fixtures/posts.js';
 import { maskLoginId } from './presenter.js';
-import { lastCode, otherThan, person, sendFindIdCode, sendPasswordCode, verifyFindId, verifyPassword } from './testing.js';
+import {
+  lastCode,
+  otherThan,
+  person,
+  sendFindIdCode,
+  sendPasswordCode,
+  verifyFindId,
+  verifyPassword,
+} from '../../../test/fixtures/recovery.js';
 
 const NOT_REGISTERED = '해당 이메일로 가입한 이력이 없습니다.';
 const CODE_INVALID = '인증 코드가 일치하지 않습니다.';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { makeGroup, type TestGroup } from '../groups/testing.js';
-import { NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
+import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 /** Black-box checks of contract 3.7 edge cases the area tests do not cover. */
 let t: TestApp;

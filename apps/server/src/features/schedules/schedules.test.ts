@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schedules } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { makeGroup, type TestGroup } from '../groups/testing.js';
-import { NOON_SEOUL, resetLimits } from '../posts/testing.js';
+import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
+import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { runLoad, summary } from '../../../test/load.js';
-import { startRedis, type RedisServer } from '../../../test/services.js';
-import { createGroup, createRoom, listen, StompTestClient, type TestGroup } from '../chat/testing.js';
-import { NOON_SEOUL } from '../posts/testing.js';
+import { createTestApp, nextIp, type TestApp, type TestUser } from '../helpers.js';
+import { runLoad, summary } from '../load.js';
+import { startRedis, type RedisServer } from '../services.js';
+import { createGroup, createRoom, listen, StompTestClient, type TestGroup } from '../fixtures/chat.js';
+import { NOON_SEOUL } from '../fixtures/posts.js';
 
 let redis: RedisServer;
 let t: TestApp;

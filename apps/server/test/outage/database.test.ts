@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { startPostgres, type PostgresCluster } from '../../../test/services.js';
-import { listen } from '../chat/testing.js';
-import { runLoad, summary, type Outcome } from '../../../test/load.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers.js';
+import { startPostgres, type PostgresCluster } from '../services.js';
+import { listen } from '../fixtures/chat.js';
+import { runLoad, summary, type Outcome } from '../load.js';
 
 const UNAVAILABLE = '서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.';
 const OUTAGE_MS = 10_000;
