@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { basePosts } from '../../db/schema/index.js';
 import { countQueries } from '../../lib/query-count.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { createGroup, createRoom, sleep, useRealtimeSuite } from '../chat/testing.js';
-import { multiInstanceSkipReason, REDIS_URL } from '../chat/two-instances.js';
-import { createRecruitment, createStudy, NOON_SEOUL, recruitmentBody } from './testing.js';
+import { createGroup, createRoom, sleep, useRealtimeSuite } from '../../../test/fixtures/chat.js';
+import { multiInstanceSkipReason, REDIS_URL } from '../../../test/fixtures/two-instances.js';
+import { createRecruitment, createStudy, NOON_SEOUL, recruitmentBody } from '../../../test/fixtures/posts.js';
 
 /**
  * Issue 25: the read cache is evicted by what a write touched, not by every write. "Cached" is observed from
