@@ -46,6 +46,17 @@ async function grow(n: number) {
     const date = `2025-06-${String(10 + applicants.length + i).padStart(2, '0')}`;
     const res = await t.post('/api/schedules', { token: author.token, body: { groupId, content: `일정 ${i}`, date } });
     expect(res.statusCode, res.body).toBe(200);
+    // a notice and a link by each member of the group (the newest members write the links)
+    const notice = await t.post(`/api/groups/${groupId}/notices`, {
+      token: author.token,
+      body: { title: `공지 ${i}`, content: '내용', pinned: i === 0 },
+    });
+    expect(notice.statusCode, notice.body).toBe(201);
+    const link = await t.post(`/api/groups/${groupId}/links`, {
+      token: applicants[applicants.length - 1 - i].token,
+      body: { title: `자료 ${i}`, url: 'https://example.com' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
   }
 }
 
@@ -73,6 +84,8 @@ const reads = (): Array<[string, string, boolean]> => [
   ['group', `/api/groups/${groupId}`, true],
   ['members', `/api/groups/${groupId}/members`, true],
   ['schedules', `/api/schedules/total/${groupId}`, true],
+  ['notices', `/api/groups/${groupId}/notices`, true],
+  ['links', `/api/groups/${groupId}/links`, true],
   ['chat rooms', '/api/chat/rooms', true],
 ];
 
@@ -105,6 +118,9 @@ describe('query count per request', () => {
     // with a token: the token check, then one statement
     expect(after['bookmark state']).toBe(2);
     expect(after.bookmarks).toBe(2);
+    // issue 27: the token check, membership, then the list with its writers' names in one statement
+    expect(after.notices).toBe(3);
+    expect(after.links).toBe(3);
   });
 
   it('is zero for a public read served from the cache', async () => {

@@ -10,3 +10,4 @@ export * from './recovery.js';
 export * from './chat.js';
 export * from './post-filters.js';
 export * from './bookmarks.js';
+export * from './group-board.js';

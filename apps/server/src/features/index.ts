@@ -9,8 +9,10 @@ import { bookmarkWithdrawalHooks } from './bookmarks/withdrawal.js';
 import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
+import linkRoutes from './links/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
+import noticeRoutes from './notices/routes.js';
 import { messageWithdrawalHooks } from './messages/service.js';
 import { notificationHooks } from './notifications/hooks.js';
 import { startAutoClose } from './posts/inactivity.js';
@@ -43,6 +45,8 @@ export const features: Feature[] = [
   { name: 'bookmarks', routes: bookmarkRoutes, hooks: bookmarkWithdrawalHooks },
   { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
   { name: 'schedules', routes: scheduleRoutes },
+  { name: 'notices', routes: noticeRoutes },
+  { name: 'links', routes: linkRoutes },
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BAD_REQUEST_TEXT } from '@app/contract';
+import { BAD_REQUEST_TEXT, FIELD_ERROR_CODES } from '@app/contract';
 import { AppError } from './errors.js';
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -11,7 +11,7 @@ export function validationError(firstMessage: string | undefined, inBody: boolea
   if (!HANGUL.test(message) || message === BAD_REQUEST_TEXT) {
     return new AppError(400, inBody ? 'validation_failed' : 'bad_request', BAD_REQUEST_TEXT);
   }
-  return new AppError(400, 'validation_failed', message);
+  return new AppError(400, FIELD_ERROR_CODES[message] ?? 'validation_failed', message);
 }
 
 /**

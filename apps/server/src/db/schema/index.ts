@@ -5,3 +5,4 @@ export * from './boards.js';
 export * from './groups.js';
 export * from './recovery.js';
 export * from './chat.js';
+export * from './group-board.js';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   title?: ReactNode;
@@ -9,8 +9,9 @@ interface ModalProps {
   labelledBy?: string;
 }
 
-export function Modal({ title, onClose, children, width = 480, height }: ModalProps) {
+export function Modal({ title, onClose, children, width = 480, height, labelledBy }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
@@ -28,6 +29,8 @@ export function Modal({ title, onClose, children, width = 480, height }: ModalPr
         ref={dialog}
         role="dialog"
         aria-modal="true"
+        // the dialog is named by its title, so "공지 작성" and "공지" can be told apart by assistive technology
+        aria-labelledby={labelledBy ?? (title !== undefined ? titleId : undefined)}
         tabIndex={-1}
         className="flex max-h-full max-w-full flex-col rounded-xl bg-white shadow-xl outline-none"
         style={{ width, height }}
@@ -35,7 +38,9 @@ export function Modal({ title, onClose, children, width = 480, height }: ModalPr
       >
         {title !== undefined && (
           <div className="flex items-center justify-between border-b border-gray-100 px-5 py-3">
-            <h2 className="text-lg font-semibold">{title}</h2>
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
             <button type="button" aria-label="닫기" className="text-xl text-gray-600 hover:text-gray-700" onClick={onClose}>
               ×
             </button>
