@@ -71,10 +71,19 @@ export class ReadCache {
     return this.get(key, tags, async () => Buffer.from(JSON.stringify(await load())));
   }
 
-  /** Changes a stored object in place (a view count on a cached detail), keeping it cached. */
+  /**
+   * Changes a stored object in place (a view count on a cached detail), keeping it cached; a load under way is
+   * changed once it arrives, as it may have read the row before the change.
+   */
   update<T>(key: string, change: (value: T) => void) {
     const entry = this.entries.get(key);
     if (entry && this.fresh(entry.stamp, entry.tags)) change(entry.value as T);
+    const pending = this.loading.get(key);
+    if (pending)
+      pending.value.then(
+        (value) => change(value as T),
+        () => undefined,
+      );
   }
 
   /** Whether `key` is stored and fresh (tests). */

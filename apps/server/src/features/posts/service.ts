@@ -164,7 +164,7 @@ export async function countView(ctx: AppContext, postId: number, key: string): P
   const views = await ctx.views.count({ kind: 'POST', id: postId }, key, ctx.clock.now());
   if (views === null) return;
   ctx.readCache.update<PostDetailRow | undefined>(detailKey(postId, todayIn(ctx)), (row) => {
-    if (row) row.views = views;
+    if (row) row.views = Math.max(row.views, views);
   });
   ctx.changes.publish(touched.postViews(post.kind));
 }
