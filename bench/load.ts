@@ -8,7 +8,8 @@
  *
  * Env: BENCH_PORT (8090), BENCH_SECONDS (10), BENCH_WARMUP (3 s, see `warmUp`), BENCH_CONNECTIONS (50 for lists and details; searches use
  * BENCH_SEARCH_CONNECTIONS, 20), BENCH_ONLY (comma-separated case-name prefixes), READ_CACHE=off (the server's
- * read cache off). Every request carries a random X-Forwarded-For (the child runs with TRUST_PROXY), so the
+ * read cache off), BENCH_LIVE_RATES (the live-traffic case's write rates, "0,5,20"; BENCH_ONLY=live runs only
+ * it; bench/live.ts). Every request carries a random X-Forwarded-For (the child runs with TRUST_PROXY), so the
  * per-IP limits see many clients.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +18,7 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { mixedSearchPath } from './keywords.js';
+import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures, type LiveSetup } from './live.js';
 
 const STACKS = ['React', 'TypeScript', 'Java', 'Spring', 'Python', 'Vue', 'Go', 'AWS', 'Docker', 'Kotlin'];
 const any = <T>(items: T[]) => items[(Math.random() * items.length) | 0];
@@ -38,6 +40,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 8090);
 const CEILING_PORT = PORT + 1;
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const here = import.meta.dirname;
+const LIVE_RATES = (process.env.BENCH_LIVE_RATES ?? '0,5,20').split(',').map(Number);
+const runsLive = () => !process.env.BASE_URL && (!ONLY || ONLY.includes('live'));
+const dataDir = () => path.resolve(process.env.DATA_DIR ?? path.join(here, 'data-bench'));
 
 async function waitFor(url: string, child: ChildProcess | null): Promise<number> {
   const started = performance.now();
@@ -60,7 +65,9 @@ function startServer(): { child: ChildProcess; spawnedAt: number } {
     HOST: '127.0.0.1',
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
-    DATA_DIR: path.resolve(process.env.DATA_DIR ?? path.join(here, 'data-bench')),
+    DATA_DIR: dataDir(),
+    // the live case signs its writers' tokens with it
+    JWT_SECRET: process.env.JWT_SECRET ?? LIVE_JWT_SECRET,
     WEB_DIST: '/nonexistent',
   };
   // What `npm start` runs: the built server when there is one (apps/server/dist), else the TypeScript sources.
@@ -194,7 +201,19 @@ async function measureCeiling(bytes: number): Promise<Figures> {
   }
 }
 
+const liveLine = (f: LiveFigures & { load: string }, ceiling: number) =>
+  console.log(
+    `| ${f.rate} | ${f.readers.rps.toFixed(0)} | ${((100 * f.readers.rps) / ceiling).toFixed(1)} % | ${ms(f.readers.p50)} | ${ms(f.readers.p99)} | ${f.readers.errors} | ` +
+      `${f.writes.acknowledged}/${f.writes.sent} (${Object.entries(f.writes.perKind)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}) | ${f.rate ? ms(f.writes.p50) : '-'} | ${f.rate ? ms(f.writes.p99) : '-'} | ${f.load} |`,
+  );
+
 async function main() {
+  // the live case's writers go in before the server holds the database (PGlite has one owner)
+  const liveSetup: LiveSetup | null = runsLive()
+    ? await prepareLive(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: dataDir() })
+    : null;
   const started = process.env.BASE_URL ? null : startServer();
   const base = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
   try {
@@ -251,6 +270,11 @@ async function main() {
       const f = await sequential(base, mixedSearchPath);
       results.push(['search mixed keywords, 1 connection', f, ` (p95 ${ms(f.p95)})`]);
     }
+    const live: Array<LiveFigures & { load: string }> = [];
+    for (const rate of liveSetup ? LIVE_RATES : []) {
+      const f = await runLive(base, liveSetup!, rate, SECONDS, CONNECTIONS, live.length * 1000);
+      live.push({ ...f, load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') });
+    }
     const rss = rssMb(started?.child.pid);
     // The ceiling before and after the cases; shares are of the higher one (the conservative figure).
     const ceilingAfter = await measureCeiling(bytes);
@@ -259,6 +283,13 @@ async function main() {
     line(`bare Fastify, ${bytes} B JSON (ceiling, before)`, ceilingBefore, ceiling);
     line(`bare Fastify, ${bytes} B JSON (ceiling, after)`, ceilingAfter, ceiling);
     for (const [name, f, extra] of results) line(name, f, name.endsWith('1 connection') ? null : ceiling, extra);
+    if (live.length > 0) {
+      console.log(
+        '\nlive traffic: readers (lists 0-9, 500 newest open details, mixed search, popular) while writes go\n' +
+          '| writes/s | readers req/s | share of the ceiling | p50 | p99 | reader errors | writes acknowledged | write p50 | write p99 | load after |\n|---|---|---|---|---|---|---|---|---|---|',
+      );
+      for (const f of live) liveLine(f, ceiling);
+    }
     if (started) console.log(`\nserver RSS after the load: ${rss.toFixed(0)} MB`);
   } finally {
     started?.child.kill('SIGTERM');

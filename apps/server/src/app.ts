@@ -19,6 +19,7 @@ import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
 import { noteQuery } from './lib/query-count.js';
+import { PublicChanges } from './lib/public-changes.js';
 import { ReadCache } from './lib/read-cache.js';
 import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
 import { Metrics } from './lib/metrics.js';
@@ -26,6 +27,7 @@ import { FallbackCounterStore, MemoryCounterStore, RateLimiter } from './lib/rat
 import { redisConnection } from './lib/redis.js';
 import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
+import { ViewCounter } from './lib/views.js';
 import { registerEarlyValidation } from './lib/validation.js';
 import { indexHtml, inlineScriptHashes, registerWeb } from './lib/web.js';
 import { MemoryBroker } from './realtime/broker/memory.js';
@@ -59,13 +61,15 @@ const BODY_LIMIT = 1024 * 1024;
 /** the longest one statement may run on a PostgreSQL server: the server cancels it, the request answers 503 */
 const STATEMENT_LIMIT_MS = 15_000;
 
-/** Writes of this instance (and, with REDIS_URL, of the others) end cached reads at once; the TTL bounds the rest. */
+/** Writes of this instance (and, with REDIS_URL, of the others) evict what they touched at once; the TTL bounds the rest. */
 const readCacheTtlMs = (config: Config) => (config.readCache ? config.readCacheTtlSeconds * 1000 : 0);
 
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const readCache = new ReadCache(readCacheTtlMs(config));
+  const changes = new PublicChanges();
+  changes.subscribe((changed) => readCache.evict(changed));
   // the sources are read at scrape time, once everything below exists
   const metrics = new Metrics(
     {
@@ -78,10 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   const source = options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const database = await openDatabase(source, {
-    onStatement: (text) => {
-      noteQuery(text);
-      readCache.noteStatement(text);
-    },
+    onStatement: noteQuery,
     onQueryTime: (seconds) => metrics.querySeconds.observe(seconds),
     bounded: true,
     statementLimitMs: STATEMENT_LIMIT_MS,
@@ -105,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
   const counterStore = redis ? new FallbackCounterStore(redis, app.log) : new MemoryCounterStore();
   if (config.redisUrl)
-    await readCache.share(redisConnection(config.redisUrl), redisConnection(config.redisUrl, { subscriber: true }));
+    await changes.share(redisConnection(config.redisUrl), redisConnection(config.redisUrl, { subscriber: true }));
   const tokens = new TokenService(config.jwtSecret);
   const broker = options.broker ?? (config.redisUrl ? new RedisBroker(config.redisUrl, app.log) : new MemoryBroker());
   const ctx: AppContext = {
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     events: new EventBus(),
     readCache,
+    changes,
+    views: new ViewCounter(database.db, app.log),
     mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };
@@ -169,10 +172,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   metrics.register(app);
   registerOpsRoutes(app, { database, redis, metrics, metricsToken: config.metricsToken });
   registerRequestAuth(app, ctx);
-  // After a request that may have written (its transaction has committed by now), nothing read before it is served.
-  app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api')) readCache.invalidate();
-  });
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes?.(app, ctx);
@@ -202,7 +201,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     for (const stop of stops) await stop();
     await ctx.limiter.close();
-    await readCache.close();
+    await ctx.views.flush();
+    await changes.close();
     await ctx.mailer.close?.();
     await database.close();
   });

@@ -3,10 +3,12 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/events.js';
+import type { PublicChanges } from './lib/public-changes.js';
 import type { ReadCache } from './lib/read-cache.js';
 import type { Mailer } from './lib/mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
+import type { ViewCounter } from './lib/views.js';
 import type { Realtime } from './realtime/index.js';
 
 /** What every feature needs; built once in app.ts and handed to each feature's routes. */
@@ -19,8 +21,12 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** cross-area reactions inside a transaction, with after-commit effects (lib/events.ts) */
   events: EventBus;
-  /** public reads cached until the next write (lib/read-cache.ts) */
+  /** public reads cached until a write touches what they hold (lib/read-cache.ts) */
   readCache: ReadCache;
+  /** what committed writes changed that anyone may read, on every instance (lib/public-changes.ts) */
+  changes: PublicChanges;
+  /** post and board views, once per viewer per 24 h, written in batches (lib/views.ts) */
+  views: ViewCounter;
   /** recovery codes and notices: SMTP, the dev mailbox or memory (lib/mail/) */
   mailer: Mailer;
   /** STOMP over SockJS: destinations to register, and publishes that reach every instance */

@@ -1,51 +1,61 @@
-import type { Redis } from 'ioredis';
-import { closeRedis } from './redis.js';
+import { EVERYTHING } from './public-changes.js';
+
+interface Entry {
+  /** the eviction count when its load started */
+  stamp: number;
+  expires: number;
+  tags: readonly string[];
+  value: unknown;
+}
+
+/** How long an eviction is remembered past the TTL (a load running longer than this is cut by the statement limit). */
+const EVICTION_MEMORY_MS = 60_000;
+const MAX_REMEMBERED_EVICTIONS = 10_000;
 
 /**
- * A short-lived in-process cache of public reads (post lists, searches, popular, details) that stays correct:
- * every entry belongs to a generation, and every write ends the generation, so a cached answer is never
- * older than the last write this instance saw.
+ * A short-lived in-process cache of public reads (post lists, searches, popular, details, link cards) that stays
+ * correct: each entry names the tags of what it holds (lib/public-changes.ts), and a change published for one of
+ * them makes it stale at once.
  *
- * - A write statement ends the generation when the database client sees it (`noteStatement`), and a
- *   request that may write (any method but GET/HEAD) ends it again just before its response is sent, that
- *   is after its transaction committed: a reader that started before the commit captured the older
- *   generation and does not store what it read. So a writer sees its own write on its next request.
- * - With `REDIS_URL`, each end of a generation is published, and the other instances end theirs on receipt.
- * - Entries also expire after `ttlMs` (READ_CACHE_TTL, 30 s), which bounds what a write this instance cannot
- *   see leaves unseen: another instance without REDIS_URL (run several only with Redis, as the rate limits
- *   already require) or a hand-made change in the database. `READ_CACHE=off` (ttlMs 0) turns it off.
- * - Concurrent misses of one key in one generation share one load.
+ * - Writes publish what they touched after commit, on this instance synchronously (the writer's next read is
+ *   fresh) and, with REDIS_URL, on the others through Redis. A write that touches nothing public evicts nothing.
+ * - A load that an eviction of one of its tags overtook is served to its callers but not stored: it may have
+ *   read the rows before the commit.
+ * - Entries also expire after `ttlMs` (READ_CACHE_TTL, 30 s), which bounds what an instance cannot see (a lost
+ *   Redis message, a hand-made change in the database) and how long a view count may lag on cached pages.
+ *   `READ_CACHE=off` (ttlMs 0) turns it off.
+ * - Concurrent misses of one key share one load.
  */
 export class ReadCache {
-  private generation = 0;
-  private readonly entries = new Map<string, { generation: number; expires: number; value: unknown }>();
+  /** counts evictions; an entry is stale when one of its tags was evicted after its load started */
+  private stamp = 0;
+  private everythingEvictedAt = 0;
+  private readonly evictedAt = new Map<string, { stamp: number; at: number }>();
+  private readonly entries = new Map<string, Entry>();
   /** loads under way, so concurrent misses of one key share one database read */
-  private readonly loading = new Map<string, { generation: number; value: Promise<unknown> }>();
-  private publisher: Redis | null = null;
-  private subscriber: Redis | null = null;
-  private readonly instance = Math.random().toString(36).slice(2);
+  private readonly loading = new Map<string, { stamp: number; tags: readonly string[]; value: Promise<unknown> }>();
 
   constructor(
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 5000,
   ) {}
 
-  /** The cached value of `key`, or `load()`'s, stored when no write happened while it loaded. */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The cached value of `key`, or `load()`'s, stored unless one of `tags` was evicted while it loaded. */
+  async get<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
     if (this.ttlMs === 0) return load();
     const now = performance.now();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generation && hit.expires > now) return hit.value as T;
-    const generation = this.generation;
+    if (hit && hit.expires > now && this.fresh(hit.stamp, hit.tags)) return hit.value as T;
     const pending = this.loading.get(key);
-    if (pending && pending.generation === generation) return pending.value as Promise<T>;
+    if (pending && this.fresh(pending.stamp, pending.tags)) return pending.value as Promise<T>;
+    const stamp = this.stamp;
     const value = load();
-    this.loading.set(key, { generation, value });
+    this.loading.set(key, { stamp, tags, value });
     try {
       const loaded = await value;
-      if (generation === this.generation) {
+      if (this.fresh(stamp, tags)) {
         if (this.entries.size >= this.maxEntries) this.entries.clear();
-        this.entries.set(key, { generation, expires: now + this.ttlMs, value: loaded });
+        this.entries.set(key, { stamp, expires: now + this.ttlMs, tags, value: loaded });
       }
       return loaded;
     } finally {
@@ -57,46 +67,66 @@ export class ReadCache {
    * For answers that are the same for every viewer: the cached value is the JSON body's bytes, so a hit is
    * sent as it is (lib/reply.ts `sendJsonBody`), with no presenting, serializing or string to collect.
    */
-  json(key: string, load: () => Promise<unknown>): Promise<Buffer> {
-    return this.get(key, async () => Buffer.from(JSON.stringify(await load())));
+  json(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<Buffer> {
+    return this.get(key, tags, async () => Buffer.from(JSON.stringify(await load())));
   }
 
-  /** Ends the generation: every entry is stale from now on. */
-  invalidate(publish = true) {
-    this.generation++;
-    if (this.entries.size > 0) this.entries.clear();
-    if (this.loading.size > 0) this.loading.clear();
-    if (publish && this.publisher) void this.publisher.publish(CHANNEL, this.instance).catch(() => undefined);
+  /**
+   * Changes a stored object in place (a view count on a cached detail), keeping it cached; a load under way is
+   * changed once it arrives, as it may have read the row before the change.
+   */
+  update<T>(key: string, change: (value: T) => void) {
+    const entry = this.entries.get(key);
+    if (entry && this.fresh(entry.stamp, entry.tags)) change(entry.value as T);
+    const pending = this.loading.get(key);
+    if (pending)
+      pending.value.then(
+        (value) => change(value as T),
+        () => undefined,
+      );
   }
 
-  /** Called with the text of every statement the database client runs; writes end the generation. */
-  noteStatement(text: string) {
-    if (isWrite(text)) this.invalidate();
+  /** Whether `key` is stored and fresh (tests). */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expires > performance.now() && this.fresh(entry.stamp, entry.tags);
   }
 
-  /** Shares invalidation with the other instances through Redis pub/sub. */
-  async share(publisher: Redis, subscriber: Redis) {
-    this.publisher = publisher;
-    this.subscriber = subscriber;
-    subscriber.on('message', (_channel: string, from: string) => {
-      if (from !== this.instance) this.invalidate(false);
-    });
-    await subscriber.subscribe(CHANNEL);
+  /** Makes every entry holding one of `tags` stale (`*`: every entry); subscribed to PublicChanges. */
+  evict(tags: readonly string[]) {
+    if (this.ttlMs === 0) return;
+    const stamp = ++this.stamp;
+    const at = performance.now();
+    for (const tag of tags) {
+      if (tag === EVERYTHING) {
+        this.everythingEvictedAt = stamp;
+        this.entries.clear();
+        this.loading.clear();
+        this.evictedAt.clear();
+        return;
+      }
+      this.evictedAt.set(tag, { stamp, at });
+    }
+    if (this.evictedAt.size > MAX_REMEMBERED_EVICTIONS) this.forgetOldEvictions(at);
   }
 
-  async close() {
-    if (this.subscriber) await closeRedis(this.subscriber);
-    if (this.publisher) await closeRedis(this.publisher);
+  /** Evicts everything on this instance (tests that move the clock past midnight, for instance). */
+  invalidate() {
+    this.evict([EVERYTHING]);
   }
-}
 
-const CHANNEL = 'read-cache:invalidate';
-const READS = new Set(['select', 'begin', 'commit', 'rollback', 'set', 'savepoint', 'release', 'show', 'explain']);
+  private fresh(stamp: number, tags: readonly string[]): boolean {
+    if (this.everythingEvictedAt > stamp) return false;
+    for (const tag of tags) {
+      const evicted = this.evictedAt.get(tag);
+      if (evicted && evicted.stamp > stamp) return false;
+    }
+    return true;
+  }
 
-/** Whether a statement may change rows (a `WITH` only when it holds a data-modifying verb). */
-export function isWrite(text: string): boolean {
-  const head = /^\s*\(?\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() ?? '';
-  if (READS.has(head)) return false;
-  if (head === 'with') return /\b(insert|update|delete|merge)\b/i.test(text);
-  return true;
+  /** An eviction older than any entry's life (TTL) and any load's cannot make anything stale any more. */
+  private forgetOldEvictions(now: number) {
+    const horizon = now - this.ttlMs - EVICTION_MEMORY_MS;
+    for (const [tag, { at }] of this.evictedAt) if (at < horizon) this.evictedAt.delete(tag);
+  }
 }

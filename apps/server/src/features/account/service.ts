@@ -7,6 +7,7 @@ import { loginFailures, users, type UserRow } from '../../db/schema/index.js';
 import { Conflict, isUniqueViolation, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { ACCOUNT_LOCKED, DUPLICATE_LOGIN_ID, DUPLICATE_NICKNAME, INVALID_CREDENTIALS, USER_NOT_FOUND } from './texts.js';
+import { touched } from '../../lib/public-changes.js';
 
 const LOCK_AFTER_FAILURES = 10;
 const LOCK_MS = 10 * 60 * 1000;
@@ -101,6 +102,8 @@ export async function updateAccount(ctx: AppContext, userId: number, input: Acco
     })
     .where(eq(users.id, userId))
     .catch(mapUniqueViolation);
+  // the nickname and phone number show on every post of the user, in lists and details
+  ctx.changes.publish(touched.everything);
 }
 
 const invalidCredentials = () => new Unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');

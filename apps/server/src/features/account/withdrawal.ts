@@ -4,6 +4,7 @@ import { basePosts, loginFailures, users, viewRecords } from '../../db/schema/in
 import { lockWithdrawingUser } from '../../lib/actor-lock.js';
 import { inTransaction, type WithdrawingUser } from '../../lib/events.js';
 import { loginFailureKey } from './service.js';
+import { touched } from '../../lib/public-changes.js';
 
 /**
  * Contract 7: one transaction; the row stays as a tombstone and every token stops working. Each area that
@@ -34,5 +35,7 @@ export async function withdraw(ctx: AppContext, user: WithdrawingUser): Promise<
       })
       .where(eq(users.id, user.id));
     await ctx.events.emit(scope, 'user.sessionsRevoked', { userId: user.id });
+    // posts gone, seats given back, a name turned into the withdrawn label across lists
+    scope.afterCommit(() => ctx.changes.publish(touched.everything));
   });
 }

@@ -22,6 +22,7 @@ import {
   type MyApplicationRow,
 } from './presenter.js';
 import * as T from './texts.js';
+import { touched } from '../../lib/public-changes.js';
 
 const APPLICANTS_PAGE = 16;
 const alreadyApplied = () => new Conflict('already_applied', T.ALREADY_APPLIED);
@@ -166,6 +167,7 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
         .where(and(eq(basePosts.id, post.id), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
         .returning({ id: basePosts.id });
       if (seat.length === 0) throw full();
+      scope.afterCommit(() => ctx.changes.publish(touched.post(post.id, post.kind)));
     }
     const text = decision === 'APPROVED' ? T.approvedMessage(post.title) : T.rejectedMessage(post.title);
     await sendSystemMessage(ctx, scope, application.applicantId, text);

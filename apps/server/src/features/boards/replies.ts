@@ -7,6 +7,7 @@ import { boards, replies, users } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/events.js';
+import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
@@ -111,6 +112,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
     }
     return row.id;
   });
+  ctx.changes.publish(touched.board(input.boardId));
   return presentReplyById(ctx.db, id);
 }
 
@@ -168,4 +170,5 @@ export async function deleteReply(ctx: AppContext, user: AuthUser, id: number) {
       .set({ replyCount: sql`${boards.replyCount} - ${removed.length}` })
       .where(eq(boards.id, found.boardId));
   });
+  ctx.changes.publish(touched.board(found.boardId));
 }

@@ -8,7 +8,7 @@ import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { countViewOnce } from '../../lib/views.js';
+import { touched } from '../../lib/public-changes.js';
 import { isBoardAuthor } from './policy.js';
 import { itemColumns } from './queries.js';
 import { presentBoardItem, type BoardItemRow } from './presenter.js';
@@ -133,6 +133,7 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
       updatedAt: now,
     })
     .returning({ id: boards.id });
+  ctx.changes.publish(touched.board(row.id));
   return row.id;
 }
 
@@ -150,6 +151,7 @@ export async function updateBoard(ctx: AppContext, id: number, input: BoardInput
     .where(eq(boards.id, id))
     .returning({ id: boards.id });
   if (!row) throw new NotFound(BOARD_EDIT_NOT_FOUND);
+  ctx.changes.publish(touched.board(id));
 }
 
 /**
@@ -164,15 +166,11 @@ export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
     if (removed.length === 0) throw new NotFound(BOARD_MISSING);
     await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, BOARD_VIEW_KIND), eq(viewRecords.targetId, id)));
   });
+  ctx.changes.publish(touched.board(id));
 }
 
-/** One count per viewer per 24 h (contract 3.10, 8.23). */
-export async function countView(db: Db, id: number, viewerKey: string, now: Date) {
-  await loadBoard(db, id, BOARD_MISSING);
-  await countViewOnce(db, { kind: BOARD_VIEW_KIND, id }, viewerKey, now, (tx) =>
-    tx
-      .update(boards)
-      .set({ views: sql`${boards.views} + 1` })
-      .where(eq(boards.id, id)),
-  );
+/** One count per viewer per 24 h (contract 3.10, 8.23); a view count evicts nothing (boards are not ranked in a cache). */
+export async function countView(ctx: AppContext, id: number, viewerKey: string) {
+  await loadBoard(ctx.db, id, BOARD_MISSING);
+  await ctx.views.count({ kind: BOARD_VIEW_KIND, id }, viewerKey, ctx.clock.now());
 }

@@ -10,6 +10,7 @@ import { isBlockedBetween } from '../blocks/queries.js';
 import { sendSystemMessage } from '../messages/system-messages.js';
 import { findMember } from './queries.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
+import { touched } from '../../lib/public-changes.js';
 
 type RemovalReason = 'leave' | 'kick' | 'withdrawal';
 type GroupRef = Pick<GroupAccess['group'], 'id' | 'postId' | 'name'>;
@@ -40,6 +41,7 @@ export async function removeMembership(
     .update(basePosts)
     .set({ currentMembers: sql`GREATEST(1, ${basePosts.currentMembers} - 1)` })
     .where(eq(basePosts.id, group.postId));
+  scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
   await ctx.events.emit(scope, 'group.memberRemoved', {
     groupId: group.id,
     groupName: group.name,
@@ -109,6 +111,7 @@ export async function inviteMember(ctx: AppContext, admin: AuthUser, access: Gro
       .where(and(eq(basePosts.id, group.postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
       .returning({ id: basePosts.id });
     if (seat.length === 0) throw capacityExceeded();
+    scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
     await ctx.events.emit(scope, 'group.memberJoined', {
       groupId: group.id,
       groupName: group.name,

@@ -14,6 +14,7 @@ import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
 import { presentGroup } from './presenter.js';
 import { groupMemberRows } from './queries.js';
 import { GROUP_TEXTS, groupCreatedMessage } from './texts.js';
+import { touched } from '../../lib/public-changes.js';
 
 export interface NewGroup {
   basePostId: number;
@@ -138,5 +139,6 @@ export async function deleteGroup(ctx: AppContext, access: GroupAccess, admin: A
           WHERE ${applications.postId} = ${basePosts.id} AND ${applications.status} = 'APPROVED'))`,
       })
       .where(eq(basePosts.id, group.postId));
+    scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
   });
 }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { msUntilSeoulMidnight, seoulDate } from '../../lib/clock.js';
+import { touched, type PublicChanges } from '../../lib/public-changes.js';
 
 /** Contract 2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
 export const effectiveInactive = (today: string, alias = 'p'): SQL =>
@@ -13,18 +14,20 @@ export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string
 /**
  * Stores `inactive` for open posts whose due date has passed, `batch` posts per statement: a catch-up after
  * a long stop (or on a freshly seeded database: 93,000 posts) as one UPDATE ran past the statement limit and
- * held the rows for its whole length. Idempotent and safe to run concurrently.
+ * held the rows for its whole length. Idempotent and safe to run concurrently. With `changes`, each batch's
+ * posts are published as changed (their cached details still show them open for the day they were read).
  */
-export async function closeOverduePosts(db: Db, today: string, batch = 1000): Promise<number> {
+export async function closeOverduePosts(db: Db, today: string, batch = 1000, changes?: PublicChanges): Promise<number> {
   let closed = 0;
   for (;;) {
-    const result = (await db.execute(
+    const ids = await queryRows<{ id: number }>(
+      db,
       sql`UPDATE base_posts SET inactive = true WHERE NOT inactive AND id IN (
-            SELECT id FROM base_posts WHERE NOT inactive AND due_date < ${today}::date LIMIT ${batch})`,
-    )) as unknown as { rowCount?: number | null; affectedRows?: number };
-    const n = result.rowCount ?? result.affectedRows ?? 0;
-    closed += n;
-    if (n < batch) return closed;
+            SELECT id FROM base_posts WHERE NOT inactive AND due_date < ${today}::date LIMIT ${batch}) RETURNING id`,
+    );
+    closed += ids.length;
+    if (ids.length > 0) changes?.publish([...new Set(ids.flatMap((r) => touched.post(r.id)))]);
+    if (ids.length < batch) return closed;
   }
 }
 
@@ -34,7 +37,7 @@ export function startAutoClose(ctx: AppContext): () => void {
   let stopped = false;
   const run = async () => {
     try {
-      const closed = await closeOverduePosts(ctx.db, seoulDate(ctx.clock.now()));
+      const closed = await closeOverduePosts(ctx.db, seoulDate(ctx.clock.now()), undefined, ctx.changes);
       if (closed > 0) ctx.log.info({ closed }, 'auto-closed overdue posts');
     } catch (err) {
       ctx.log.error({ err }, 'auto-close failed');

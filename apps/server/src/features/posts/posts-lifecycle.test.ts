@@ -425,7 +425,7 @@ describe('inactivity by date (Asia/Seoul)', () => {
       const stored = async () =>
         (await t.db.select({ i: basePosts.inactive }).from(basePosts).where(eq(basePosts.id, post.id)))[0].i;
       expect(await stored()).toBe(false);
-      expect(await closeOverduePosts(t.db, '2025-06-02')).toBeGreaterThan(0);
+      expect(await closeOverduePosts(t.db, '2025-06-02', 1000, t.ctx.changes)).toBeGreaterThan(0);
       expect(await stored()).toBe(true);
       expect(await closeOverduePosts(t.db, '2025-06-02')).toBe(0);
     } finally {

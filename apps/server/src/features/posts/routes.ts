@@ -30,6 +30,7 @@ import { BadRequest } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
+import { publicTags } from '../../lib/public-changes.js';
 import { sendJsonBody, sendText } from '../../lib/reply.js';
 import { viewerKey } from '../../lib/views.js';
 import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
@@ -91,9 +92,12 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
   const page = (pageNumber: number, search: Search | null, filter: ListFilter) => {
     const today = todayIn(ctx);
-    const searchKey = search ? `${search.type}:${search.keyword}` : '';
-    const key = `${cfg.kind}:list:${today}:${pageNumber}:${filterKey(filter)}${searchKey}`;
-    return ctx.readCache.json(key, async () => {
+    const key = search
+      ? `posts:${cfg.kind}:search:${today}:${pageNumber}:${filterKey(filter)}${search.type}:${search.keyword}`
+      : `posts:${cfg.kind}:page:${today}:${pageNumber}:${filterKey(filter)}`;
+    const depends =
+      filter.order === 'views' ? [publicTags.list(cfg.kind), publicTags.ranked(cfg.kind)] : [publicTags.list(cfg.kind)];
+    return ctx.readCache.json(key, depends, async () => {
       const req = pageRequest(pageNumber, cfg.pageSize);
       const { rows, total } = await listPosts(ctx.db, cfg.kind, today, req, search, filter);
       return toPage(rows.map(item), req, total);
@@ -118,7 +122,8 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } },
     async (_req, reply) => {
       const today = todayIn(ctx);
-      const body = await ctx.readCache.json(`${cfg.kind}:popular:${today}`, async () =>
+      const depends = [publicTags.list(cfg.kind), publicTags.ranked(cfg.kind)];
+      const body = await ctx.readCache.json(`posts:${cfg.kind}:popular:${today}`, depends, async () =>
         (await popularPosts(ctx.db, cfg.kind, today)).map(item),
       );
       return sendJsonBody(reply, body);
@@ -132,7 +137,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
       async (_req, reply) =>
         sendJsonBody(
           reply,
-          await ctx.readCache.json(`${cfg.kind}:popular-tags`, async () =>
+          await ctx.readCache.json('posts:popular-stacks', [publicTags.popularStacks], async () =>
             (await popularTags(ctx.db, POPULAR_TAGS_LIMIT)).map(presentPopularTag),
           ),
         ),

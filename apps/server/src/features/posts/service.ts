@@ -15,7 +15,7 @@ import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { countViewOnce } from '../../lib/views.js';
+import { publicTags, touched } from '../../lib/public-changes.js';
 import { isEffectivelyInactive } from './inactivity.js';
 import type { KindConfig } from './kinds.js';
 import { canEditPost } from './policy.js';
@@ -29,10 +29,17 @@ const orThrow = <T>(checked: Checked<T>): T => {
   return checked.value;
 };
 
+const detailKey = (id: number, today: string) => `post:${id}:detail:${today}`;
+
+/** The post of either kind with everything its detail shows (cached), or undefined. */
+function cachedDetail(ctx: AppContext, id: number): Promise<PostDetailRow | undefined> {
+  const today = todayIn(ctx);
+  return ctx.readCache.get(detailKey(id, today), [publicTags.post(id)], () => findPostDetail(ctx.db, id, today));
+}
+
 /** A post of the route's kind (the other kind is 404 too), with everything its detail shows. */
 async function detailOrThrow(ctx: AppContext, cfg: KindConfig, id: number): Promise<PostDetailRow> {
-  const today = todayIn(ctx);
-  const row = await ctx.readCache.get(`detail:${id}:${today}`, () => findPostDetail(ctx.db, id, today));
+  const row = await cachedDetail(ctx, id);
   if (!row || row.kind !== cfg.kind) throw new NotFound(cfg.notFound);
   return row;
 }
@@ -79,6 +86,7 @@ export async function createPost(ctx: AppContext, cfg: KindConfig, user: AuthUse
     if ('tags' in input) await replaceTags(tx, row.id, input.tags);
     return row.id;
   });
+  ctx.changes.publish(touched.postWithStacks(id, cfg.kind));
   return (await findPostDetail(ctx.db, id, today))!;
 }
 
@@ -108,6 +116,7 @@ export async function updatePost(
     if (updated.length === 0) throw belowCurrent();
     if ('tags' in input) await replaceTags(tx, id, input.tags);
   });
+  ctx.changes.publish(touched.postWithStacks(id, cfg.kind));
   return (await findPostDetail(ctx.db, id, today))!;
 }
 
@@ -115,6 +124,7 @@ export async function closePost(ctx: AppContext, cfg: KindConfig, user: AuthUser
   const post = await loadPost(ctx.db, id, cfg.closeNotFound, cfg.kind);
   authorize(canEditPost(user, post), cfg.closeForbidden);
   await ctx.db.update(basePosts).set({ inactive: true, updatedAt: ctx.clock.now() }).where(eq(basePosts.id, id));
+  ctx.changes.publish(touched.post(id, cfg.kind));
 }
 
 /** Removes a post with its tags, applications (cascade) and view records. */
@@ -141,15 +151,20 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
     if (isForeignKeyViolation(err)) throw hasGroupError();
     throw err;
   }
+  ctx.changes.publish(touched.postWithStacks(id, post.kind));
 }
 
-/** Counts a view unless this viewer was counted in the last 24 h. */
+/**
+ * Counts a view unless this viewer was counted in the last 24 h. Nothing cached is evicted but what is ordered by
+ * views; this instance's cached detail takes the new count at once, pages show it within the TTL.
+ */
 export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
-  await loadPost(ctx.db, postId, BASE_NOT_FOUND);
-  await countViewOnce(ctx.db, { kind: 'POST', id: postId }, key, ctx.clock.now(), (tx) =>
-    tx
-      .update(basePosts)
-      .set({ views: sql`${basePosts.views} + 1` })
-      .where(eq(basePosts.id, postId)),
-  );
+  const post = await cachedDetail(ctx, postId);
+  if (!post) throw new NotFound(BASE_NOT_FOUND);
+  const views = await ctx.views.count({ kind: 'POST', id: postId }, key, ctx.clock.now());
+  if (views === null) return;
+  ctx.readCache.update<PostDetailRow | undefined>(detailKey(postId, todayIn(ctx)), (row) => {
+    if (row) row.views = Math.max(row.views, views);
+  });
+  ctx.changes.publish(touched.postViews(post.kind));
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { findBoardWithRefs } from '../boards/queries.js';
 import { isEffectivelyInactive } from '../posts/inactivity.js';
 import { findPost, todayIn } from '../posts/queries.js';
+import { publicTags } from '../../lib/public-changes.js';
 import { PREVIEW_TEXTS as T } from './texts.js';
 
 /** The default card image (1200×630), in the web app's public folder. */
@@ -57,8 +58,10 @@ export async function linkPreviewHead(ctx: AppContext, req: FastifyRequest): Pro
     const match = pattern.exec(pathname);
     if (!match) continue;
     // a shared link is fetched by every chat member's client at once: one read per post until the next write
-    const key = `preview:${kind}:${match[1]}:${todayIn(ctx)}`;
-    const card = await ctx.readCache.get(key, () => cardFor(ctx, kind, Number(match[1])));
+    const id = Number(match[1]);
+    const key = `preview:${kind}:${id}:${todayIn(ctx)}`;
+    const depends = [kind === 'BOARD' ? publicTags.board(id) : publicTags.post(id)];
+    const card = await ctx.readCache.get(key, depends, () => cardFor(ctx, kind, id));
     const tags: Array<[string, string, string]> = [
       ['property', 'og:type', 'article'],
       ['property', 'og:site_name', T.siteName],

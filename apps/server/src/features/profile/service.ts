@@ -7,6 +7,7 @@ import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { presentProfile } from './presenter.js';
 import { findProfile } from './queries.js';
 import { DUPLICATE_PROFILE, PROFILE_INFO_NOT_FOUND, PROFILE_NOT_FOUND } from './texts.js';
+import { touched } from '../../lib/public-changes.js';
 
 export interface ProfileInput {
   contact: string;
@@ -48,6 +49,8 @@ export async function createProfile(ctx: AppContext, userId: number, input: Prof
       if (isUniqueViolation(err)) throw duplicateProfile();
       throw err;
     });
+  // the contact shows on the detail of every post of the user
+  ctx.changes.publish(touched.everything);
   return presentProfile(row);
 }
 
@@ -58,5 +61,6 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Prof
     .where(eq(applicationProfiles.userId, userId))
     .returning();
   if (!row) throw new NotFound(PROFILE_NOT_FOUND);
+  ctx.changes.publish(touched.everything);
   return presentProfile(row);
 }
