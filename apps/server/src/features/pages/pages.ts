@@ -9,6 +9,7 @@ import type { Page } from '../../lib/web.js';
 import { todayIn } from '../posts/queries.js';
 import { linkPreviewHead } from '../previews/link-preview.js';
 import { NOINDEX, renderedDocument, withHead, type RenderedPage } from './document.js';
+import { pageTags } from './page-tags.js';
 
 /** The web app's server bundle (apps/web/src/server.tsx, built by `vite build --ssr` into apps/web/dist-ssr). */
 interface ServerBundle {
@@ -97,7 +98,7 @@ export function pageSource(app: FastifyInstance, ctx: AppContext, loading: Promi
     if (bundle?.isPublicPath(pathname)) {
       try {
         const key = `page:${origin}${req.url}:${todayIn(ctx)}`;
-        const page = await ctx.readCache.get(key, () => render(bundle, req, pathname, search, origin));
+        const page = await ctx.readCache.get(key, pageTags(pathname), () => render(bundle, req, pathname, search, origin));
         if (page) return pick(req, page);
       } catch (err) {
         // the page still loads (the client reads its data itself)

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFound } from '../../lib/errors.js';
+import { SITEMAP_TAGS } from './page-tags.js';
 import { SITEMAP_MAX_URLS, sitemapFile, sitemapFiles, sitemapIndex } from './sitemap.js';
 
 const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
@@ -20,7 +21,7 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, memberP
     return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
 
-  const xml = (key: string, build: () => Promise<string>) => ctx.readCache.get(`sitemap:${key}`, build);
+  const xml = (key: string, build: () => Promise<string>) => ctx.readCache.get(`sitemap:${key}`, SITEMAP_TAGS, build);
 
   r.get('/sitemap.xml', { schema: { hide: true, response: { 200: z.string() } } }, async (req, reply) => {
     const o = origin(req);
