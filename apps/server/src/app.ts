@@ -19,7 +19,8 @@ import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerError
 import { loggerOptions } from './lib/logging.js';
 import { noteQuery } from './lib/query-count.js';
 import { ReadCache } from './lib/read-cache.js';
-import { mailerFromConfig, type Mailer } from './lib/mail/mailer.js';
+import { mailerFromConfig } from './lib/mail/from-config.js';
+import type { Mailer } from './lib/mail/mailer.js';
 import { Metrics } from './lib/metrics.js';
 import { FallbackCounterStore, MemoryCounterStore, RateLimiter } from './lib/rate-limit.js';
 import { redisConnection } from './lib/redis.js';

@@ -11,7 +11,7 @@ import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
-import { messageWithdrawalHooks } from './messages/service.js';
+import { messageHooks } from './messages/hooks.js';
 import { notificationHooks } from './notifications/hooks.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
@@ -32,9 +32,8 @@ export interface Feature {
 }
 
 /**
- * Every area of the API. Hooks of one event run in this order; withdrawal's steps rely on it (applications
- * give seats back before posts go; groups end memberships, and with them the user's schedules; received 쪽지 and
- * the user row lock come last).
+ * Every area of the API. Where the order of one event's handlers matters (withdrawal), the handlers declare it
+ * themselves (WITHDRAWAL_STEP in lib/events.ts), so this list may be in any order.
  */
 export const features: Feature[] = [
   { name: 'account', routes: accountRoutes },
@@ -45,7 +44,7 @@ export const features: Feature[] = [
   { name: 'schedules', routes: scheduleRoutes },
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
-  { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
+  { name: 'messages', routes: messageRoutes, hooks: messageHooks },
   { name: 'notifications', hooks: notificationHooks },
   { name: 'boards', routes: boardRoutes },
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },

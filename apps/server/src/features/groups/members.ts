@@ -6,7 +6,6 @@ import { holdActiveUser } from '../../lib/actor-lock.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { sendSystemMessage } from '../messages/system-messages.js';
 import { findMember } from './queries.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 
@@ -113,7 +112,7 @@ export async function inviteMember(ctx: AppContext, access: GroupAccess, nicknam
       nickname: invitee.nickname,
       joinedBy: 'INVITE',
     });
-    await sendSystemMessage(ctx, scope, invitee.id, invitedMessage(group.name));
+    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [invitee.id], content: invitedMessage(group.name) });
   }).catch((err: unknown) => {
     // The group was deleted after the checks.
     if (isForeignKeyViolation(err)) throw new NotFound(GROUP_TEXTS.notExists);
@@ -130,6 +129,6 @@ export async function kickMember(ctx: AppContext, access: GroupAccess, userId: n
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const member = { userId, nickname: target.nickname ?? '' };
     if (!(await removeMembership(ctx, scope, group, member, 'kick'))) throw memberNotFound();
-    await sendSystemMessage(ctx, scope, userId, kickedMessage(group.name));
+    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [userId], content: kickedMessage(group.name) });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { findBoardWithRefs } from '../boards/queries.js';
-import { isEffectivelyInactive } from '../posts/inactivity.js';
+import { isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, todayIn } from '../posts/queries.js';
 import { PREVIEW_TEXTS as T } from './texts.js';
 
