@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -79,4 +80,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'http://localhost:8080', ws: true } } },
   // the manifest lets scripts/web-budget.mjs follow what the home page loads first
   build: { target: 'es2022', chunkSizeWarningLimit: 400, manifest: true },
+  // Testing Library unmounts what a test rendered (vitest runs without globals, so it cannot hook itself in);
+  // user-event's real pointer/keyboard sequences take seconds on a shared 2-core CI machine, not a hang
+  test: { setupFiles: ['test/setup.ts'], testTimeout: 20_000 },
 });

@@ -366,3 +366,78 @@ test('an expired session while deleting or sending says only 로그인이 필요
   await expect.poll(() => dialogs.messages.slice(2)).toEqual(['로그인이 필요합니다.']);
   expect((await inboxOf(request, friend)).totalElements).toBe(0);
 });
+
+test('the inbox page is in the URL: reload, back and forward come back to it', async ({ page, request }) => {
+  const me = await apiUser(request);
+  const friend = await apiUser(request);
+  for (let i = 1; i <= 11; i++) await sendApi(request, friend, me, `쪽지 ${i}`);
+
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  const rows = page.getByTestId('message-row');
+  const pager = page.getByRole('navigation', { name: '페이지 이동' });
+  await expect(rows).toHaveCount(10);
+  await pager.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/\/messages\?page=1$/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('쪽지 1');
+
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('쪽지 1');
+  await expect(pager.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(rows).toHaveCount(10);
+  await expect(pager.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.goForward();
+  await expect(rows).toHaveCount(1);
+
+  // leaving for another page and coming back returns to page 2
+  await page.getByRole('link', { name: '팀메이트' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(rows).toHaveCount(1);
+  await expect(pager.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the compose dialog is modal: focus stays inside, Escape or a press outside closes it, focus returns', async ({
+  page,
+  request,
+}) => {
+  const me = await apiUser(request);
+  await loginWithToken(page, me);
+  await page.goto('/messages');
+  const write = page.getByRole('button', { name: '쪽지 쓰기' });
+  const compose = composeDialog(page);
+  // where Tab puts focus: inside the dialog, or out of the document to the browser's own UI, never on the page
+  const focusAt = () =>
+    compose.evaluate((el) =>
+      el.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'browser' : 'page',
+    );
+
+  await write.click();
+  await expect(compose).toBeFocused();
+  const stops: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await focusAt());
+  }
+  expect(stops).not.toContain('page');
+  // the four controls (×, 받는 사람, 쪽지 내용, 전송하기) come round again
+  expect(stops.slice(0, 4)).toEqual(['dialog', 'dialog', 'dialog', 'dialog']);
+  expect(stops.slice(stops.indexOf('browser'))).toContain('dialog');
+  await page.keyboard.press('Escape');
+  await expect(compose).toHaveCount(0);
+  await expect(write).toBeFocused();
+
+  // a press on the backdrop closes it; a press inside does not
+  await write.click();
+  await compose.getByLabel('쪽지 내용:').click();
+  await expect(compose).toBeVisible();
+  const box = (await compose.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, Math.max(2, box.y - 8));
+  await expect(compose).toHaveCount(0);
+  await expect(write).toBeFocused();
+});

@@ -453,3 +453,42 @@ test('a session that ends while a page is open: only 로그인이 필요합니�
   await expect(page).toHaveURL(/\/login/);
   expect(dialogs.messages).toEqual(['이 지원자를 승인하시겠습니까?', '로그인이 필요합니다.', '로그인이 필요합니다.']);
 });
+
+test('a closed post’s card is greyed as a whole and cannot be opened, on both lists', async ({ page, request }) => {
+  const author = await apiUser(request);
+  const tag = unique();
+  const closed = {
+    recruitments: (await apiRecruitment(request, author, `닫힌 프로젝트 ${tag}`, 5)).id,
+    'study-groups': (await apiStudyGroup(request, author, `닫힌 스터디 ${tag}`)).id,
+  };
+  await apiRecruitment(request, author, `열린 프로젝트 ${tag}`, 5);
+  await apiStudyGroup(request, author, `열린 스터디 ${tag}`);
+  for (const [kind, id] of Object.entries(closed))
+    expect((await request.patch(`/api/${kind}/${id}/close`, { headers: auth(author) })).status()).toBe(200);
+
+  for (const kind of Object.keys(closed)) {
+    const list = `/${kind}?searchType=title&keyword=${tag}`;
+    await page.goto(list);
+    const card = page.getByTestId('post-card').filter({ hasText: `닫힌` });
+    const open = page.getByTestId('post-card').filter({ hasText: `열린` });
+    await expect(card).toHaveAttribute('data-inactive', 'true');
+    await expect(card.getByText('마감', { exact: true })).toBeVisible();
+    // one filter over the whole card greys everything in it: title, kind chip, tech chips, author, views
+    const look = (el: Element) => {
+      const style = getComputedStyle(el);
+      return { filter: style.filter, opacity: Number(style.opacity) };
+    };
+    const greyed = await card.evaluate(look);
+    expect(greyed.filter.includes('grayscale') || greyed.opacity < 1, JSON.stringify(greyed)).toBe(true);
+    expect(await open.evaluate(look)).toEqual({ filter: 'none', opacity: 1 });
+    // not a link, and a click stays on the list
+    await expect(card.getByRole('link')).toHaveCount(0);
+    await expect(card).not.toHaveAttribute('href');
+    await card.getByRole('heading').click();
+    await expect(page).toHaveURL(list);
+    await expect(card).toBeVisible();
+    // the open card next to it still opens
+    await open.getByRole('heading').click();
+    await expect(page).toHaveURL(new RegExp(`/${kind === 'recruitments' ? 'recruitment' : 'study-group'}/\\d+$`));
+  }
+});

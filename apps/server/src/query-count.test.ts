@@ -36,6 +36,8 @@ async function grow(n: number) {
     expect(board.statusCode, board.body).toBe(201);
     boardId ||= Number(/(\d+)$/.exec(String(board.headers.location))![1]);
     applicants.push(await t.user());
+    // issue 27: 차단 목록 grows with the rows
+    expect((await t.put(`/api/blocks/${applicants.at(-1)!.id}`, { token: author.token })).statusCode).toBe(200);
   }
   const group = await makeGroup(t, author, applicants.slice(-n), { totalMembers: n + 1, name: '테스트 그룹' });
   postId = group.postId;
@@ -46,6 +48,17 @@ async function grow(n: number) {
     const date = `2025-06-${String(10 + applicants.length + i).padStart(2, '0')}`;
     const res = await t.post('/api/schedules', { token: author.token, body: { groupId, content: `일정 ${i}`, date } });
     expect(res.statusCode, res.body).toBe(200);
+    // a notice and a link by each member of the group (the newest members write the links)
+    const notice = await t.post(`/api/groups/${groupId}/notices`, {
+      token: author.token,
+      body: { title: `공지 ${i}`, content: '내용', pinned: i === 0 },
+    });
+    expect(notice.statusCode, notice.body).toBe(201);
+    const link = await t.post(`/api/groups/${groupId}/links`, {
+      token: applicants[applicants.length - 1 - i].token,
+      body: { title: `자료 ${i}`, url: 'https://example.com' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
   }
 }
 
@@ -73,7 +86,10 @@ const reads = (): Array<[string, string, boolean]> => [
   ['group', `/api/groups/${groupId}`, true],
   ['members', `/api/groups/${groupId}/members`, true],
   ['schedules', `/api/schedules/total/${groupId}`, true],
+  ['notices', `/api/groups/${groupId}/notices`, true],
+  ['links', `/api/groups/${groupId}/links`, true],
   ['chat rooms', '/api/chat/rooms', true],
+  ['blocks', '/api/blocks', true],
 ];
 
 async function statementsOf(url: string, withToken: boolean): Promise<number> {
@@ -105,6 +121,10 @@ describe('query count per request', () => {
     // with a token: the token check, then one statement
     expect(after['bookmark state']).toBe(2);
     expect(after.bookmarks).toBe(2);
+    // issue 27: the token check, membership, then the list with its writers' names in one statement
+    expect(after.notices).toBe(3);
+    expect(after.links).toBe(3);
+    expect(after.blocks).toBe(2);
   });
 
   it('is zero for a public read served from the cache', async () => {

@@ -7,8 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes that take no body: view counting, close, and the bookmark PUT (issue 18). */
-const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId'];
+/** Routes that take no body: view counting, close, the bookmark PUT (issue 18) and the block PUT (issue 27). */
+const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId'];
 
 describe('schema-first routes (architecture "Request path")', () => {
   it('every API route declares its success response, and every route that reads a body declares it', () => {

@@ -10,3 +10,6 @@ export * from './recovery.js';
 export * from './chat.js';
 export * from './post-filters.js';
 export * from './bookmarks.js';
+export * from './group-board.js';
+
+export * from './blocks.js';

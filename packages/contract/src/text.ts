@@ -95,6 +95,16 @@ export const pathId = z
   .refine((n) => n > 0, { message: BAD_REQUEST_TEXT })
   .transform(toId);
 
+/**
+ * A path id of the routes added in contract 9: the same rule as {@link pathId}, but contract 9 refuses a
+ * malformed one as 400 `validation_failed` (the issue's `errorCode` param tells the error handler so).
+ */
+export const extensionPathId = z.string().transform((v, ctx) => {
+  if (/^\d{1,30}$/.test(v) && Number(v) > 0) return toId(Number(v));
+  ctx.addIssue({ code: 'custom', message: BAD_REQUEST_TEXT, params: { errorCode: 'validation_failed' } });
+  return z.NEVER;
+});
+
 /** The zero-based page query parameter; anything malformed means 0 (contract 1.4). */
 export const pageParam = z
   .unknown()

@@ -3,15 +3,19 @@ import type { AppContext } from '../context.js';
 import accountRoutes from './account/routes.js';
 import applicationRoutes from './applications/routes.js';
 import { applicationWithdrawalHooks } from './applications/withdrawal.js';
+import blockRoutes from './blocks/routes.js';
+import { blockWithdrawalHooks } from './blocks/withdrawal.js';
 import boardRoutes from './boards/routes.js';
 import bookmarkRoutes from './bookmarks/routes.js';
 import { bookmarkWithdrawalHooks } from './bookmarks/withdrawal.js';
 import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
+import linkRoutes from './links/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
 import { messageHooks } from './messages/hooks.js';
+import noticeRoutes from './notices/routes.js';
 import { notificationHooks } from './notifications/hooks.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
@@ -42,8 +46,11 @@ export const features: Feature[] = [
   { name: 'bookmarks', routes: bookmarkRoutes, hooks: bookmarkWithdrawalHooks },
   { name: 'groups', routes: groupRoutes, hooks: groupWithdrawalHooks },
   { name: 'schedules', routes: scheduleRoutes },
+  { name: 'notices', routes: noticeRoutes },
+  { name: 'links', routes: linkRoutes },
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
+  { name: 'blocks', routes: blockRoutes, hooks: blockWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageHooks },
   { name: 'notifications', hooks: notificationHooks },
   { name: 'boards', routes: boardRoutes },

@@ -17,7 +17,9 @@ function send(reply: import('fastify').FastifyReply, err: AppError) {
 function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return validationError(error.validation[0]?.message, error.validationContext === 'body');
+    const first = error.validation[0];
+    const params = first?.params as { params?: { errorCode?: string } } | undefined;
+    return validationError(first?.message, error.validationContext === 'body', params?.params?.errorCode);
   }
   const dbError = fromDatabaseError(error);
   if (dbError) return dbError;

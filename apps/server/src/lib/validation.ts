@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BAD_REQUEST_TEXT } from '@app/contract';
+import { BAD_REQUEST_TEXT, FIELD_ERROR_CODES } from '@app/contract';
 import { AppError } from './errors.js';
 
 const HANGUL = /[\uac00-\ud7a3]/;
 
-/** The first failed rule decides the answer; schema texts are Korean, anything else is a format error. */
-export function validationError(firstMessage: string | undefined, inBody: boolean): AppError {
+/**
+ * The first failed rule decides the answer; schema texts are Korean, anything else is a format error.
+ * `errorCode` is a rule's own code for a format error (contract 9's path ids are `validation_failed`).
+ */
+export function validationError(firstMessage: string | undefined, inBody: boolean, errorCode?: string): AppError {
   const message = firstMessage ?? '';
   if (!HANGUL.test(message) || message === BAD_REQUEST_TEXT) {
-    return new AppError(400, inBody ? 'validation_failed' : 'bad_request', BAD_REQUEST_TEXT);
+    return new AppError(400, errorCode ?? (inBody ? 'validation_failed' : 'bad_request'), BAD_REQUEST_TEXT);
   }
-  return new AppError(400, 'validation_failed', message);
+  return new AppError(400, FIELD_ERROR_CODES[message] ?? 'validation_failed', message);
 }
 
 /**

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerEvent } from './broker/types.js';
+import { Chains, type MessageEvent } from './chains.js';
 import { escapeHeader } from './codec.js';
 
 /** What the hub needs of a session (sessions.ts). */
@@ -13,31 +15,25 @@ export interface HubSession {
 }
 
 export const MAX_SOCKETS_PER_USER = 10;
-/** how long a room message waits for the one before it (from another instance) before it goes anyway */
-const REORDER_WAIT_MS = 250;
-
-interface PendingMessage {
-  event: Extract<BrokerEvent, { type: 'message' }>;
-}
-
-interface RoomOrder {
-  last: number;
-  /** waiting messages by the id of the message they follow */
-  waiting: Map<number, PendingMessage>;
-  timer?: NodeJS.Timeout;
-}
 
 /**
  * This instance's sockets: who is subscribed to what, by destination and by user. It applies broker events
- * to local sockets only. Room messages carry the id of the room's previous message, so messages stored by
- * different instances are delivered in messageId order even when Redis hands them over out of order.
+ * to local sockets only. Room messages carry the id of the room's previous message: `chains` delivers them in
+ * messageId order, each once, filling gaps from the database (./chains.ts).
  */
 export class Hub {
   private readonly byUser = new Map<number, Set<HubSession>>();
   private readonly byDestination = new Map<string, Map<HubSession, Set<string>>>();
-  private readonly order = new Map<string, RoomOrder>();
+  readonly chains: Chains;
   /** MESSAGE frames written to this instance's sockets so far (metrics) */
   delivered = 0;
+
+  constructor(log?: FastifyBaseLogger) {
+    this.chains = new Chains(
+      { deliver: (event) => this.deliver(event), retain: (destination, allowed) => this.retain(destination, allowed) },
+      log,
+    );
+  }
 
   get sessionCount() {
     let n = 0;
@@ -72,6 +68,7 @@ export class Hub {
     const ids = subscribers.get(session) ?? new Set<string>();
     subscribers.set(session, ids);
     ids.add(id);
+    this.chains.track(destination);
   }
 
   unsubscribe(session: HubSession, id: string) {
@@ -82,14 +79,20 @@ export class Hub {
     const ids = subscribers?.get(session);
     ids?.delete(id);
     if (ids?.size === 0) subscribers!.delete(session);
-    if (subscribers?.size === 0) this.byDestination.delete(destination);
+    if (subscribers?.size === 0) {
+      this.byDestination.delete(destination);
+      this.chains.forget(destination);
+    }
   }
 
   apply(event: BrokerEvent) {
     switch (event.type) {
       case 'message':
-        if (event.seq) this.inRoomOrder(event);
+        if (event.seq && this.chains.isChained(event.destination)) this.chains.receive(event);
         else this.deliver(event);
+        return;
+      case 'resync':
+        this.chains.catchUp();
         return;
       case 'drop':
         for (const session of this.byUser.get(event.userId) ?? []) {
@@ -121,7 +124,7 @@ export class Hub {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }
 
-  private deliver(event: Extract<BrokerEvent, { type: 'message' }>) {
+  private deliver(event: MessageEvent) {
     const subscribers = this.byDestination.get(event.destination);
     if (!subscribers) return;
     const head = messageHead(event.destination, event.messageId, event.contentType, event.body);
@@ -133,51 +136,16 @@ export class Hub {
       }
   }
 
-  private inRoomOrder(event: Extract<BrokerEvent, { type: 'message' }>) {
-    const { id, prev } = event.seq!;
-    const room = this.order.get(event.destination);
-    if (!room) {
-      this.order.set(event.destination, { last: id, waiting: new Map() });
-      this.deliver(event);
-      return;
-    }
-    if (prev > room.last) {
-      room.waiting.set(prev, { event });
-      room.timer ??= setTimeout(() => this.flushWaiting(event.destination), REORDER_WAIT_MS);
-      return;
-    }
-    this.deliver(event);
-    room.last = Math.max(room.last, id);
-    this.drain(event.destination, room);
-  }
-
-  private drain(destination: string, room: RoomOrder) {
-    for (let next = room.waiting.get(room.last); next; next = room.waiting.get(room.last)) {
-      room.waiting.delete(room.last);
-      this.deliver(next.event);
-      room.last = next.event.seq!.id;
-    }
-    if (room.waiting.size === 0 && room.timer) {
-      clearTimeout(room.timer);
-      room.timer = undefined;
-    }
-  }
-
-  /** The previous message never came (lost while Redis was away): deliver what waits, in id order. */
-  private flushWaiting(destination: string) {
-    const room = this.order.get(destination);
-    if (!room) return;
-    room.timer = undefined;
-    const waiting = [...room.waiting.values()].sort((a, b) => a.event.seq!.id - b.event.seq!.id);
-    room.waiting.clear();
-    for (const { event } of waiting) {
-      this.deliver(event);
-      room.last = Math.max(room.last, event.seq!.id);
+  /** Removes the local subscriptions to `destination` of users outside `allowed`. */
+  private retain(destination: string, allowed: Set<number>) {
+    for (const session of [...(this.byDestination.get(destination)?.keys() ?? [])]) {
+      if (allowed.has(session.userId)) continue;
+      for (const [id, subscribed] of [...session.subscriptions]) if (subscribed === destination) this.unsubscribe(session, id);
     }
   }
 
   close() {
-    for (const room of this.order.values()) if (room.timer) clearTimeout(room.timer);
+    this.chains.close();
   }
 }
 

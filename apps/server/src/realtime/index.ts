@@ -8,6 +8,7 @@ import type { TokenService } from '../lib/tokens.js';
 import { SocketAuth } from './auth.js';
 import type { Broker } from './broker/types.js';
 import { Destinations } from './destinations.js';
+import type { ChainSource, MessageEvent } from './chains.js';
 import { Hub } from './hub.js';
 import { CHAT_PREFIX, mountSockJs } from './mount.js';
 import { StompSession } from './sessions.js';
@@ -27,6 +28,18 @@ const JSON_TYPE = 'application/json';
 const DRAIN_MS = 5000;
 const TEXT_TYPE = 'text/plain;charset=utf-8';
 
+/** The broker event of a stored room message (published live, or read again to fill a gap). */
+export function roomMessageEvent(destination: string, message: { messageId: number }, prev: number): MessageEvent {
+  return {
+    type: 'message',
+    destination,
+    contentType: JSON_TYPE,
+    body: JSON.stringify(message),
+    messageId: String(message.messageId),
+    seq: { id: message.messageId, prev },
+  };
+}
+
 /**
  * STOMP over SockJS at /ws/chat. Features register destinations; everything that must reach sockets on every
  * instance (room messages, dropped subscriptions, user pushes, closing a user's sockets) goes through the
@@ -34,7 +47,7 @@ const TEXT_TYPE = 'text/plain;charset=utf-8';
  */
 export class Realtime {
   readonly destinations = new Destinations();
-  readonly hub = new Hub();
+  readonly hub: Hub;
   readonly auth: SocketAuth;
   private readonly owners = new Map<string, { token: string }>();
   private readonly pending = new Set<sockjs.Connection>();
@@ -43,6 +56,7 @@ export class Realtime {
 
   constructor(private readonly deps: RealtimeDeps) {
     this.auth = new SocketAuth(deps.db, deps.tokens, deps.clock);
+    this.hub = new Hub(deps.log);
     deps.broker.onEvent((event) => {
       if (event.type === 'close') this.auth.forget(event.userId);
       this.hub.apply(event);
@@ -51,14 +65,12 @@ export class Realtime {
 
   /** A room message, stored and committed; `prev` is the id of the room's message before it (0 if none). */
   publishRoomMessage(destination: string, message: { messageId: number }, prev: number) {
-    this.deps.broker.publish({
-      type: 'message',
-      destination,
-      contentType: JSON_TYPE,
-      body: JSON.stringify(message),
-      messageId: String(message.messageId),
-      seq: { id: message.messageId, prev },
-    });
+    this.deps.broker.publish(roomMessageEvent(destination, message, prev));
+  }
+
+  /** Where gaps in room chains are read from (chat: the database). */
+  useChainSource(source: ChainSource) {
+    this.hub.chains.useSource(source);
   }
 
   /** Removes the user's subscriptions to `destination` on every socket of every instance. */

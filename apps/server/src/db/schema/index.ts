@@ -5,3 +5,6 @@ export * from './boards.js';
 export * from './groups.js';
 export * from './recovery.js';
 export * from './chat.js';
+export * from './group-board.js';
+
+export * from './blocks.js';

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicantList, applyBody, applyResult, myApplication, pageParam, pathId, plainText, statusBody } from '@app/contract';
+import {
+  applicantList,
+  applyBody,
+  applyResult,
+  extensionPathId,
+  myApplication,
+  pageParam,
+  pathId,
+  plainText,
+  statusBody,
+} from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import * as applications from './service.js';
-import { STATUS_UPDATED } from './texts.js';
+import { CANCELLED, STATUS_UPDATED } from './texts.js';
 
 export default function applicationRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +55,15 @@ export default function applicationRoutes(fastify: FastifyInstance, ctx: AppCont
     async (req, reply) => {
       await applications.decide(ctx, requireUser(req), req.body.applicationId, req.body.status);
       return sendText(reply, 200, STATUS_UPDATED);
+    },
+  );
+
+  app.delete(
+    '/api/applications/:applicationId',
+    { schema: { tags, params: z.object({ applicationId: extensionPathId }), response: { 200: plainText } } },
+    async (req, reply) => {
+      await applications.cancel(ctx, requireUser(req), req.params.applicationId);
+      return sendText(reply, 200, CANCELLED);
     },
   );
 }

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ApplicantList, ApplyResult, MyApplication } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { applications, basePosts, type ApplicationRow, type PostRow } from '../../db/schema/index.js';
+import { applications, basePosts, users, type ApplicationRow, type PostRow } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
@@ -93,6 +93,25 @@ export async function applicantList(ctx: AppContext, user: AuthUser, postId: num
   return { title: post.title, applicants: content, ...paging };
 }
 
+/**
+ * DELETE /api/applications/{id} (contract 9.1): the applicant withdraws a PENDING application. The delete is
+ * conditional on PENDING, so of a cancel and the author's decision racing, exactly one changes the row; the
+ * other finds it decided (409 here) or gone (not_pending there). Someone else's id is "not found", never 403.
+ */
+export async function cancel(ctx: AppContext, user: AuthUser, applicationId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const removed = await queryRows(
+      tx,
+      sql`DELETE FROM applications WHERE id = ${applicationId} AND applicant_id = ${user.id} AND status = 'PENDING'
+          RETURNING id`,
+    );
+    if (removed.length > 0) return;
+    const [mine] = await queryRows(tx, sql`SELECT 1 FROM applications WHERE id = ${applicationId} AND applicant_id = ${user.id}`);
+    if (!mine) throw new NotFound(T.CANCEL_NOT_FOUND, 'application_not_found');
+    throw new Conflict('application_decided', T.CANCEL_DECIDED);
+  });
+}
+
 /** The application with its post, or NotFound with the contract's text. */
 async function loadApplication(db: Db, id: number): Promise<{ application: ApplicationRow; post: PostRow }> {
   const [found] = await db
@@ -132,9 +151,15 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       .where(and(eq(applications.id, applicationId), eq(applications.status, 'PENDING')))
       .returning({ id: applications.id });
     if (changed.length === 0) {
-      // decided meanwhile, or gone with its applicant's withdrawal
+      // decided meanwhile, cancelled by its applicant (contract 9.1: the decision loses with not_pending),
+      // or gone with its applicant's withdrawal (404)
       const [still] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId));
-      throw still ? notPending() : applicationNotFound();
+      if (still) throw notPending();
+      const [applicant] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, application.applicantId), isNull(users.withdrawnAt)));
+      throw applicant ? notPending() : applicationNotFound();
     }
     if (decision === 'APPROVED') {
       const seat = await tx

@@ -14,6 +14,10 @@ export const NOT_PENDING = '검토중 상태의 지원서만 상태 변경이 �
 export const DECIDE_HAS_GROUP = '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.';
 export const CAPACITY_EXCEEDED = '모집 인원이 초과되었습니다.';
 export const STATUS_UPDATED = '지원 상태가 업데이트 되었습니다.';
+/** Contract 9.1: cancelling a pending application. */
+export const CANCELLED = '지원이 취소되었습니다.';
+export const CANCEL_NOT_FOUND = '지원 내역을 찾을 수 없습니다.';
+export const CANCEL_DECIDED = '이미 처리된 지원은 취소할 수 없습니다.';
 
 export const appliedMessage = (title: string) => `▷${title}◁ 공고에 지원하셨습니다. 승인될 때까지 기다려주세요.`;
 export const newApplicantMessage = (nickname: string, title: string) =>

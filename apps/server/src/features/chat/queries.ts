@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { chatMessages, chatRooms, groupMembers, groups, users } from '../../db/schema/index.js';
@@ -93,16 +93,18 @@ export async function unreadCount(db: Db, roomId: number, userId: number): Promi
 
 const sender = alias(users, 'sender');
 
+const messageColumns = {
+  id: chatMessages.id,
+  senderId: chatMessages.senderId,
+  content: chatMessages.content,
+  sentAt: chatMessages.sentAt,
+  sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
+};
+
 /** Messages newest first: at most `limit`, and only older than `before` when given. */
 export function messagesNewestFirst(db: Db, roomId: number, limit: number, before?: number): Promise<MessageWithSender[]> {
   return db
-    .select({
-      id: chatMessages.id,
-      senderId: chatMessages.senderId,
-      content: chatMessages.content,
-      sentAt: chatMessages.sentAt,
-      sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
-    })
+    .select(messageColumns)
     .from(chatMessages)
     .innerJoin(sender, eq(sender.id, chatMessages.senderId))
     .where(
@@ -110,6 +112,27 @@ export function messagesNewestFirst(db: Db, roomId: number, limit: number, befor
     )
     .orderBy(desc(chatMessages.id))
     .limit(limit);
+}
+
+/** At most `limit` messages after `after`, oldest first (a realtime gap being filled). */
+export function messagesAfter(db: Db, roomId: number, after: number, limit: number): Promise<MessageWithSender[]> {
+  return db
+    .select(messageColumns)
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.id, after)))
+    .orderBy(asc(chatMessages.id))
+    .limit(limit);
+}
+
+/** The current members of the room's group (none when the room is gone). */
+export async function roomMemberIds(db: Db, roomId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(chatRooms)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, chatRooms.groupId))
+    .where(eq(chatRooms.id, roomId));
+  return rows.map((r) => r.userId);
 }
 
 /**

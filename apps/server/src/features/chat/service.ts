@@ -48,29 +48,33 @@ export async function appendMessage(
   requireMemberId?: number,
 ): Promise<{ message: MessageWithSender; prev: number } | null> {
   // Lock first; the next statement then reads with a snapshot taken after the lock was granted (READ
-  // COMMITTED), so it sees the message and membership changes of whoever held the lock before.
+  // COMMITTED), so it sees the message and membership changes of whoever held the lock before. (Folding the
+  // lock into that statement would not: its snapshot would be taken before waiting for the lock.)
   const [exists] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM chat_rooms WHERE id = ${roomId} FOR NO KEY UPDATE`);
   if (!exists) return null;
-  const [locked] = await queryRows<{ prev: number | null; member: boolean }>(
-    tx,
-    sql`SELECT (SELECT max(m.id) FROM chat_messages m WHERE m.room_id = r.id) AS prev,
-          ${requireMemberId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = r.group_id AND gm.user_id = ${requireMemberId})`} AS member
-        FROM chat_rooms r WHERE r.id = ${roomId}`,
-  );
-  if (!locked || !locked.member) return null;
+  // the previous id, the membership and the insert in one statement (one snapshot, taken after the lock)
   const [row] = await queryRows<{
-    id: number;
+    prev: number | null;
+    member: boolean;
+    id: number | null;
     sent_at: Date | string;
     nickname: string | null;
     system: boolean;
     withdrawn_at: Date | string | null;
   }>(
     tx,
-    sql`WITH m AS (
-          INSERT INTO chat_messages (room_id, sender_id, content, sent_at) VALUES (${roomId}, ${senderId}, ${content}, ${now}) RETURNING id, sender_id, sent_at
+    sql`WITH r AS (
+          SELECT (SELECT max(m.id) FROM chat_messages m WHERE m.room_id = r.id) AS prev,
+            ${requireMemberId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = r.group_id AND gm.user_id = ${requireMemberId})`} AS member
+          FROM chat_rooms r WHERE r.id = ${roomId}
+        ), m AS (
+          INSERT INTO chat_messages (room_id, sender_id, content, sent_at)
+          SELECT ${roomId}::int, ${senderId}::int, ${content}::text, ${now}::timestamptz FROM r WHERE r.member RETURNING id, sender_id, sent_at
         )
-        SELECT m.id, m.sent_at, u.nickname, u.system, u.withdrawn_at FROM m JOIN users u ON u.id = m.sender_id`,
+        SELECT r.prev, r.member, m.id, m.sent_at, u.nickname, u.system, u.withdrawn_at
+        FROM r LEFT JOIN m ON true LEFT JOIN users u ON u.id = m.sender_id`,
   );
+  if (!row || !row.member || row.id === null) return null;
   const message: MessageWithSender = {
     id: row.id,
     senderId,
@@ -82,7 +86,7 @@ export async function appendMessage(
       withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at),
     },
   };
-  return { message, prev: locked.prev ?? 0 };
+  return { message, prev: row.prev ?? 0 };
 }
 
 /** After commit: the message on the room's topic, on every instance. */

@@ -5,6 +5,7 @@ import { inTransaction } from '../../lib/events.js';
 import type { Limit } from '../../lib/rate-limit.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';
+import { roomChainSource } from './chain-source.js';
 import { isMemberOfRoom } from './queries.js';
 import { appendMessage, publishAfterCommit } from './service.js';
 import { CHAT_TEXTS } from './texts.js';
@@ -39,19 +40,32 @@ function parseSend(body: string): { roomId: number; message: unknown } {
   return { roomId: roomId > 2_147_483_647 ? -1 : roomId, message };
 }
 
-/** SEND to /app/chat.sendMessage, checked in the contract's order (5.4), stored, then published after commit. */
+/** The text's refusal (contract 5.4, after the access check), or null when it may be stored. */
+function textRefusal(text: string): string | null {
+  if (text === '') return CHAT_TEXTS.emptyMessage;
+  if (codePoints(text) > CHAT_MESSAGE_MAX) return CHAT_TEXTS.messageTooLong;
+  if (STORABLE_CONTROL_CHARS.test(text)) return CHAT_TEXTS.badMessage;
+  return null;
+}
+
+/**
+ * SEND to /app/chat.sendMessage, refused in the contract's order (5.4: access, the text, the rate limit),
+ * stored, then published after commit. The membership query and the rate-limit count (a Redis round trip with
+ * several instances) run together when the text is storable; a refusal still follows the contract's order.
+ */
 export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: string): Promise<void> {
   const { roomId, message } = parseSend(body);
-  await roomForMember(ctx, roomId, user.id);
   const text = typeof message === 'string' ? message.trim() : '';
-  if (text === '') throw new StompError(CHAT_TEXTS.emptyMessage);
-  if (codePoints(text) > CHAT_MESSAGE_MAX) throw new StompError(CHAT_TEXTS.messageTooLong);
-  if (STORABLE_CONTROL_CHARS.test(text)) throw new StompError(CHAT_TEXTS.badMessage);
-  try {
-    await ctx.limiter.consume([{ limit: SEND_LIMIT, key: `u:${user.id}` }]);
-  } catch (err) {
-    if (err instanceof TooManyRequests) throw new StompError(err.message);
-    throw err;
+  const refusal = textRefusal(text);
+  const [access, limited] = await Promise.allSettled([
+    roomForMember(ctx, roomId, user.id),
+    refusal === null ? ctx.limiter.consume([{ limit: SEND_LIMIT, key: `u:${user.id}` }]) : Promise.resolve(),
+  ]);
+  if (access.status === 'rejected') throw access.reason;
+  if (refusal !== null) throw new StompError(refusal);
+  if (limited.status === 'rejected') {
+    if (limited.reason instanceof TooManyRequests) throw new StompError(limited.reason.message);
+    throw limited.reason;
   }
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     // membership again under the room lock: a kick that committed meanwhile wins
@@ -70,4 +84,5 @@ export function registerChatDestinations(ctx: AppContext) {
   });
   destinations.userQueue(KICK_QUEUE);
   destinations.send(CHAT_SEND_DESTINATION, (user, body) => sendChatMessage(ctx, user, body));
+  ctx.realtime.useChainSource(roomChainSource(ctx.db));
 }

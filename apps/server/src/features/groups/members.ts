@@ -3,9 +3,10 @@ import type { AppContext } from '../../context.js';
 import { basePosts, groupMembers, users } from '../../db/schema/index.js';
 import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
 import { holdActiveUser } from '../../lib/actor-lock.js';
-import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
+import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import { isBlockedBetween } from '../blocks/queries.js';
 import { findMember } from './queries.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 
@@ -67,14 +68,16 @@ async function findInvitee(ctx: AppContext, nickname: string) {
 
 /**
  * POST /api/groups/{id}/invite, after the admin check and the nickname rule: the rest of the contract's
- * refusals in order; then one transaction adds the member and takes a seat with a conditional +1, so two
+ * refusals in order (a block between the admin and the invitee, either way, before the capacity: contract 9.4);
+ * then one transaction adds the member and takes a seat with a conditional +1, so two
  * invites racing for the last seat never both succeed.
  */
-export async function inviteMember(ctx: AppContext, access: GroupAccess, nickname: string): Promise<void> {
+export async function inviteMember(ctx: AppContext, admin: AuthUser, access: GroupAccess, nickname: string): Promise<void> {
   const { group } = access;
   const invitee = await findInvitee(ctx, nickname);
   if (!invitee) throw inviteeNotFound();
   if (await findMember(ctx.db, group.id, invitee.id)) throw alreadyMember();
+  if (await isBlockedBetween(ctx.db, admin.id, invitee.id)) throw new Forbidden(GROUP_TEXTS.inviteBlocked, 'blocked');
   const [post] = await ctx.db
     .select({
       current: basePosts.currentMembers,

@@ -59,3 +59,19 @@ export function membershipsOf(db: Db, userId: number) {
     .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, 'MEMBER')))
     .orderBy(asc(groups.id));
 }
+
+/** Every member's user id (the admin included). */
+export async function memberIdsOf(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Locks the group's row until the transaction ends, so writes that count the group's rows against a limit run one
+ * at a time (FOR NO KEY UPDATE: memberships referencing the group are not held up). Its current name, or undefined
+ * when the group is gone.
+ */
+export async function lockGroup(db: Db, groupId: number): Promise<{ name: string } | undefined> {
+  const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId)).for('no key update');
+  return row;
+}

@@ -103,7 +103,7 @@ export default function groupRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/api/groups/:id/invite', inviteSchema, async (req, reply) => {
     const a = await access(req, req.params.id, GROUP_TEXTS.notExists);
     authorize(isGroupAdmin(a.membership), GROUP_TEXTS.inviteForbidden);
-    await inviteMember(ctx, a, validBody(req).nickname);
+    await inviteMember(ctx, requireUser(req), a, validBody(req).nickname);
     return sendText(reply, 200, GROUP_TEXTS.invited);
   });
 

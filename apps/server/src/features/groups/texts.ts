@@ -1,4 +1,6 @@
-/** The groups area's Korean texts (contract 3.6, 4.1). */
+import { INVITE_BLOCKED_TEXT } from '@app/contract';
+
+/** The groups area's Korean texts (contract 3.6, 4.1, 9.4). */
 export const GROUP_TEXTS = {
   notFound: '그룹을 찾을 수 없습니다.',
   notExists: '해당 그룹이 존재하지 않습니다.',
@@ -14,6 +16,7 @@ export const GROUP_TEXTS = {
   inviteeNotFound: '해당 닉네임의 사용자가 존재하지 않습니다.',
   alreadyMember: '이미 그룹에 존재하는 사용자입니다.',
   capacityExceeded: '모집 인원이 초과되었습니다.',
+  inviteBlocked: INVITE_BLOCKED_TEXT,
   invited: '초대가 완료되었습니다.',
   kickForbidden: '그룹의 관리자만이 추방할 수 있습니다.',
   memberNotFound: '해당 그룹에 존재하지 않는 멤버입니다.',

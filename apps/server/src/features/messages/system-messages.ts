@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import type { TxScope } from '../../lib/events.js';
 import { announceReceived } from './announce.js';

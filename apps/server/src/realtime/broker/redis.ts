@@ -8,8 +8,10 @@ const DEFAULT_CHANNEL = 'chat:events';
 /**
  * Several instances: every event is applied locally at once and published on one Redis channel, so the
  * others apply it too (one channel keeps a drop, the line after it and the kick push in order). When Redis is
- * away, local sockets keep working, publishes are dropped rather than queued (a late delivery is worse than a
- * missing one on another instance), the outage is logged once, and ioredis resubscribes when Redis is back.
+ * away, local sockets keep working, publishes are dropped rather than queued, and the outage is logged once.
+ * What was dropped is recovered when Redis is back: an instance whose subscription was interrupted
+ * resubscribes and then tells its hub to `resync` (read each room's tail from the database); an instance that
+ * failed to publish tells every other instance to `resync` as soon as it can publish again.
  */
 export class RedisBroker implements Broker {
   private readonly instanceId = randomUUID();
@@ -17,6 +19,10 @@ export class RedisBroker implements Broker {
   private readonly sub: Redis;
   private handler: (event: BrokerEvent) => void = () => {};
   private down = false;
+  /** the subscription was interrupted: events may have passed us by */
+  private subLost = false;
+  /** a publish failed: the others may have missed events */
+  private publishFailed = false;
   private readonly subscribed: Promise<boolean>;
 
   constructor(
@@ -32,6 +38,11 @@ export class RedisBroker implements Broker {
       conn.on('error', (err: Error) => this.markDown(err));
       conn.on('ready', () => this.markUp());
     }
+    this.sub.on('close', () => (this.subLost = true));
+    this.sub.on('ready', () => {
+      if (this.subLost) void this.resubscribe();
+    });
+    this.pub.on('ready', () => this.resyncOthers());
     this.subscribed = this.sub.subscribe(this.channel).then(
       () => true,
       (err: Error) => {
@@ -64,7 +75,7 @@ export class RedisBroker implements Broker {
 
   publish(event: BrokerEvent): void {
     this.handler(event);
-    this.pub.publish(this.channel, JSON.stringify({ from: this.instanceId, event })).catch((err: Error) => this.markDown(err));
+    this.send(event);
   }
 
   onEvent(handler: (event: BrokerEvent) => void): void {
@@ -74,6 +85,34 @@ export class RedisBroker implements Broker {
   async close(): Promise<void> {
     this.pub.disconnect();
     this.sub.disconnect();
+  }
+
+  private send(event: BrokerEvent) {
+    this.pub.publish(this.channel, JSON.stringify({ from: this.instanceId, event })).then(
+      () => this.resyncOthers(),
+      (err: Error) => {
+        this.publishFailed = true;
+        this.markDown(err);
+      },
+    );
+  }
+
+  private resyncOthers() {
+    if (!this.publishFailed) return;
+    this.publishFailed = false;
+    this.send({ type: 'resync' });
+  }
+
+  /** ioredis resubscribes on its own too; this one tells us when the subscription is in place again. */
+  private async resubscribe() {
+    this.subLost = false;
+    try {
+      await this.sub.subscribe(this.channel);
+    } catch {
+      this.subLost = true; // the next 'ready' tries again
+      return;
+    }
+    this.handler({ type: 'resync' });
   }
 
   private markDown(err: Error) {

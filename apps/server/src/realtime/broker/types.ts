@@ -17,7 +17,12 @@ export type BrokerEvent =
   /** a MESSAGE on a user destination (`/user/queue/kick`) to every socket of the user */
   | { type: 'push'; userId: number; destination: string; contentType: string; body: string }
   /** close every socket of the user (sessions revoked) */
-  | { type: 'close'; userId: number };
+  | { type: 'close'; userId: number }
+  /**
+   * events may have been lost on the way (an instance could not publish, or its subscription was
+   * interrupted): every instance reads the tail of each room it has subscribers in from the database
+   */
+  | { type: 'resync' };
 
 export interface Broker {
   /** Applies the event here at once and sends it to the other instances. Never throws. */

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import BoardDetailPage from './BoardDetailPage';
 
-// Not an act() environment: the query settles on its own timers, and the test waits for the rendered text.
 const page = { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true, empty: true };
 const board = {
   id: 7,
@@ -37,9 +36,7 @@ it('reads the post only after its view was counted, so the shown count includes 
       return new Response(JSON.stringify({ board, replies: page }), { headers: { 'content-type': 'application/json' } });
     }),
   );
-  const host = document.createElement('div');
-  const root = createRoot(host);
-  root.render(
+  render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/boards/7']}>
         <Routes>
@@ -48,11 +45,10 @@ it('reads the post only after its view was counted, so the shown count includes 
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  await vi.waitFor(() => expect(calls).toEqual(['POST /api/boards/7/view']));
+  await waitFor(() => expect(calls).toEqual(['POST /api/boards/7/view']));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(calls).toEqual(['POST /api/boards/7/view']);
   finishView();
-  await vi.waitFor(() => expect(host.textContent).toContain('조회수 1'));
+  expect((await screen.findByTestId('board-views')).textContent).toBe('조회수 1');
   expect(calls).toEqual(['POST /api/boards/7/view', 'GET /api/boards/7?page=0']);
-  root.unmount();
 });

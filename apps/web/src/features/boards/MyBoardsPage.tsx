@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { usePageParam } from '../../shared/lib/usePageParam';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
@@ -13,7 +14,7 @@ import { MY_BOARDS_LOGIN_ALERT } from './categories';
 export default function MyBoardsPage() {
   const navigate = useNavigate();
   const { token } = useAuth();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = usePageParam();
   const alerted = useRef(false);
   const { data, isPending, isError, refetch } = useQuery({
     queryKey: boardKeys.my(page),

@@ -1,18 +1,22 @@
 import type { ChatMessage } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/store';
-import { chatApi, useSaveReadLog } from './api';
+import { chatApi, chatKeys, messagesAfter, useSaveReadLog } from './api';
 import { connectChat, type ChatConnection } from './connection';
 import { formatChatTime } from './format';
+import { mergeMessages } from './merge';
 
 const SYSTEM_SENDER = '[시스템]';
 const LOAD_FAILED = '채팅방 데이터를 불러오는 데 실패했습니다.';
+const LINK_DOWN_TEXT = '연결이 끊겼습니다. 다시 연결하는 중…';
 
 /**
  * One chat room (spec 2, 4): its name, the history and live messages, and an input where Enter sends.
  * The connection opens once the room is loaded and closes with the room; closing saves the read log.
- * There is no automatic reconnect.
+ * When the connection drops, a quiet line says so (the typed text stays) while it reconnects; each time the
+ * room is subscribed again it reads the messages after the last one shown and merges them (issue 28).
  */
 export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void }) {
   const { token } = useAuth();
@@ -21,8 +25,11 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
   const me = useQuery({ queryKey: ['chat', 'me'], queryFn: chatApi.me, ...once });
   const room = useQuery({ queryKey: ['chat', 'room', roomId], queryFn: () => chatApi.room(roomId), ...once });
   const history = useQuery({ queryKey: ['chat', 'history', roomId], queryFn: () => chatApi.history(roomId), ...once });
-  const [live, setLive] = useState<ChatMessage[]>([]);
-  const [link, setLink] = useState<'connecting' | 'open' | 'closed'>('connecting');
+  const client = useQueryClient();
+  /** live and caught-up messages, in id order */
+  const [extra, setExtra] = useState<ChatMessage[]>([]);
+  const [link, setLink] = useState<'connecting' | 'open' | 'down'>('connecting');
+  const lastShown = useRef(0);
   const connected = link === 'open';
   const [text, setText] = useState('');
   const connection = useRef<ChatConnection | null>(null);
@@ -47,14 +54,35 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
   const loaded = !!(token && room.data && history.data && me.data);
   useEffect(() => {
     if (!loaded || !token) return;
+    let ended = false;
+    const endWith = (text: string) => {
+      if (ended) return;
+      ended = true;
+      alert(text);
+      closeRef.current();
+    };
+    // what was stored while the room was not subscribed (also between the history read and the first subscribe)
+    const catchUp = () =>
+      messagesAfter(roomId, lastShown.current).then(
+        (missed) => {
+          setExtra((cur) => mergeMessages(cur, missed));
+          void client.invalidateQueries({ queryKey: chatKeys.rooms });
+          void client.invalidateQueries({ queryKey: ['chat', 'unread'] });
+        },
+        (err: unknown) => {
+          if (err instanceof ApiError && (err.status === 403 || err.status === 404)) endWith(err.message);
+          // otherwise the next reconnect reads again
+        },
+      );
     const conn = connectChat(roomId, token, {
-      onMessage: (m) => setLive((cur) => (cur.some((x) => x.messageId === m.messageId) ? cur : [...cur, m])),
-      onKick: (pushed) => {
-        alert(pushed);
-        closeRef.current();
-      },
+      onMessage: (m) => setExtra((cur) => mergeMessages(cur, [m])),
+      onKick: endWith,
       onError: (error) => alert(error),
-      onOpenChange: (open) => setLink(open ? 'open' : 'closed'),
+      onRefused: endWith,
+      onOpenChange: (open) => {
+        setLink(open ? 'open' : 'down');
+        if (open) void catchUp();
+      },
     });
     connection.current = conn;
     return () => {
@@ -62,10 +90,10 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
       connection.current = null;
       saveReadLog(roomId);
     };
-  }, [loaded, roomId, token, saveReadLog]);
+  }, [loaded, roomId, token, saveReadLog, client]);
 
-  const seen = new Set((history.data ?? []).map((m) => m.messageId));
-  const messages = [...(history.data ?? [])].reverse().concat(live.filter((m) => !seen.has(m.messageId)));
+  const messages = mergeMessages([...(history.data ?? [])].reverse(), extra);
+  lastShown.current = messages.at(-1)?.messageId ?? 0;
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
@@ -100,13 +128,21 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
           ))}
         <div ref={bottom} />
       </div>
+      {link === 'down' && (
+        <p
+          role="status"
+          className="border-t border-gray-100 px-3 pt-2 text-center text-xs text-gray-500"
+          data-testid="chat-link-down"
+        >
+          {LINK_DOWN_TEXT}
+        </p>
+      )}
       <div className="flex gap-2 border-t border-gray-100 p-3">
         <input
           className="input min-w-0 flex-1"
           aria-label="메시지 입력"
-          placeholder={connected ? '메시지를 입력하세요' : link === 'closed' ? '연결이 끊어졌습니다.' : '연결 중...'}
+          placeholder={connected || link === 'down' ? '메시지를 입력하세요' : '연결 중...'}
           value={text}
-          disabled={link === 'closed'}
           maxLength={1000}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {

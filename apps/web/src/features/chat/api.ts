@@ -16,13 +16,31 @@ export const HISTORY_LIMIT = 300;
 export const chatApi = {
   rooms: () => get<ChatRoomItem[]>('/chat/rooms'),
   room: (roomId: number) => get<ChatRoom>(`/chat/rooms/${roomId}`),
-  history: (roomId: number) => get<ChatMessage[]>(`/chat/rooms/${roomId}/messages?limit=${HISTORY_LIMIT}`),
+  history: (roomId: number, before?: number) =>
+    get<ChatMessage[]>(`/chat/rooms/${roomId}/messages?limit=${HISTORY_LIMIT}${before ? `&before=${before}` : ''}`),
   unread: (roomId: number) => get<number>(`/chat/rooms/${roomId}/unread-count`),
   exists: (groupId: number) => get<ChatRoomExists>(`/chat/rooms/exist/${groupId}`),
   me: () => get<Me>('/users/me'),
   create: (body: CreateChatRoomBody) => post<ChatRoom>('/chat/room', body),
   saveReadLog: (chatRoomId: number) => post<string>('/chat/read-log', { chatRoomId }),
 };
+
+/** pages read at most when catching up after a reconnect (older lines stay reachable by reopening the room) */
+const CATCH_UP_PAGES = 5;
+
+/** The room's messages after `afterId`, oldest first (what a reconnecting room missed), newest pages first. */
+export async function messagesAfter(roomId: number, afterId: number): Promise<ChatMessage[]> {
+  const newer: ChatMessage[] = [];
+  let before: number | undefined;
+  for (let page = 0; page < CATCH_UP_PAGES; page++) {
+    const newestFirst = await chatApi.history(roomId, before);
+    const after = newestFirst.filter((m) => m.messageId > afterId);
+    newer.push(...after);
+    if (after.length < newestFirst.length || newestFirst.length < HISTORY_LIMIT) break;
+    before = newestFirst[newestFirst.length - 1].messageId;
+  }
+  return newer.reverse();
+}
 
 export const useChatRooms = () => useQuery({ queryKey: chatKeys.rooms, queryFn: chatApi.rooms, staleTime: 0 });
 

@@ -6,8 +6,11 @@ export interface ChatHandlers {
   onMessage(message: ChatMessage): void;
   /** a push on /user/queue/kick (kick or group deletion): its text */
   onKick(text: string): void;
-  /** the server refused a frame (ERROR); the socket closes after it */
+  /** the server refused a frame (ERROR); the socket closes after it and the room reconnects */
   onError(text: string): void;
+  /** the server refused the room's subscription (no longer a member): the room is over */
+  onRefused(text: string): void;
+  /** true when subscribed on a socket (again after each reconnect), false while it is down */
   onOpenChange(open: boolean): void;
 }
 
@@ -17,9 +20,9 @@ export interface ChatConnection {
 }
 
 /**
- * A room on the page's shared realtime connection (heart-beat 10 s). The room lives for one socket: when it
- * drops, the room is closed and not resumed (spec 8: no reconnect), even though notifications reconnect.
- * The room topic carries JSON chat messages; the kick queue carries plain text.
+ * A room on the page's shared realtime connection (heart-beat 10 s). When the socket drops the room is
+ * subscribed again on the next one (issue 28; the connection retries with backoff), and `onOpenChange` tells
+ * the room when to read what it missed. The room topic carries JSON chat messages; the kick queue plain text.
  */
 export function connectChat(roomId: number, token: string, handlers: ChatHandlers): ChatConnection {
   let session: RealtimeSession | null = null;
@@ -34,6 +37,7 @@ export function connectChat(roomId: number, token: string, handlers: ChatHandler
         ],
         onOpenChange: handlers.onOpenChange,
         onError: handlers.onError,
+        onRefused: handlers.onRefused,
       });
     },
     () => handlers.onOpenChange(false),

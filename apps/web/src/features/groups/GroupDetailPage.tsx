@@ -3,7 +3,11 @@ import { useNavigate, useParams } from 'react-router';
 import { findMe, useGroup } from './api';
 import { Calendar } from './Calendar';
 import { DayDialog } from './DayDialog';
+import type { Notice } from './board-api';
 import { GroupLoadError } from './GroupLoadError';
+import { Links } from './Links';
+import { NoticeDialog } from './NoticeDialog';
+import { NoticeList, PinnedNotice } from './Notices';
 
 export interface GroupSummary {
   id: number;
@@ -16,12 +20,17 @@ interface GroupDetailPageProps {
   chat?: (group: GroupSummary) => ReactNode;
 }
 
-/** /groups/{groupId}: name, a scrolling banner, description, the month calendar, members and chat (spec 2). */
+/**
+ * /groups/{groupId}: name, a scrolling banner, description, the month calendar, members and chat (spec 2); the
+ * pinned notice on top, then 공지 and 자료 below the calendar (contract 9.2, 9.3).
+ */
 export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
   const group = useGroup(groupId);
   const [day, setDay] = useState<string | null>(null);
+  // the notice open in the dialog; 'new' while the admin writes one
+  const [notice, setNotice] = useState<Notice | 'new' | null>(null);
 
   if (group.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
   if (group.isError) return <GroupLoadError error={group.error} onRetry={() => void group.refetch()} />;
@@ -47,8 +56,19 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
           {chat?.(summary)}
         </div>
       </header>
+      <PinnedNotice groupId={g.id} onOpen={setNotice} />
       <Calendar groupId={groupId} onPickDay={setDay} />
+      <NoticeList groupId={g.id} onOpen={setNotice} onWrite={summary.admin ? () => setNotice('new') : undefined} />
+      <Links groupId={g.id} myId={me?.userId} admin={summary.admin} />
       {day && <DayDialog groupId={g.id} date={day} myId={me?.userId} onClose={() => setDay(null)} />}
+      {notice && (
+        <NoticeDialog
+          groupId={g.id}
+          admin={summary.admin}
+          notice={notice === 'new' ? undefined : notice}
+          onClose={() => setNotice(null)}
+        />
+      )}
     </div>
   );
 }

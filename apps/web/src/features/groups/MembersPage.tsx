@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
+import { BlockButton } from '../../shared/blocks/BlockButton';
 import { Modal } from '../../shared/ui/Modal';
 import { failureText, findMe, useInvite, useKick, useLeave, useMembers, type GroupMember } from './api';
 import { GroupLoadError } from './GroupLoadError';
 
-/** /groups/{groupId}/members: roles, NEW for the just invited; the admin invites and kicks, a member leaves. */
+/**
+ * /groups/{groupId}/members: roles, NEW for the just invited; the admin invites and kicks, a member leaves;
+ * anyone may block (차단하기) another member.
+ */
 export default function MembersPage() {
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
@@ -70,16 +74,21 @@ export default function MembersPage() {
                 <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[10px] font-bold text-white">NEW</span>
               )}
             </div>
-            {admin && m.role !== 'ADMIN' && (
-              <button type="button" className="btn-secondary shrink-0 px-3 py-1 text-red-600" onClick={() => onKick(m)}>
-                추방
-              </button>
-            )}
-            {!admin && m.userId === me?.userId && (
-              <button type="button" className="btn-secondary shrink-0 px-3 py-1 text-red-600" onClick={onLeave}>
-                탈퇴
-              </button>
-            )}
+            <div className="flex shrink-0 gap-2">
+              {m.userId !== me?.userId && (
+                <BlockButton userId={m.userId} nickname={m.nickname} className="btn-secondary px-3 py-1" />
+              )}
+              {admin && m.role !== 'ADMIN' && (
+                <button type="button" className="btn-secondary px-3 py-1 text-red-600" onClick={() => onKick(m)}>
+                  추방
+                </button>
+              )}
+              {!admin && m.userId === me?.userId && (
+                <button type="button" className="btn-secondary px-3 py-1 text-red-600" onClick={onLeave}>
+                  탈퇴
+                </button>
+              )}
+            </div>
           </li>
         ))}
       </ul>

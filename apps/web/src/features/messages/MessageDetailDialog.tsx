@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useAuth } from '../../shared/auth/store';
+import { BlockButton } from '../../shared/blocks/BlockButton';
 import { ComposeMessageDialog, type ComposeMessageDialogProps } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
-import { SYSTEM_SENDER, useOpenedMessage } from './api';
-import { Layer } from './Layer';
+import { SYSTEM_SENDER, useOpenedMessage, WITHDRAWN_SENDER } from './api';
 import { useConfirmDeleteMessage } from './confirm-delete';
 
 interface Props {
@@ -18,7 +19,10 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
   const { data: message, isError } = useOpenedMessage(messageId);
   const [replying, setReplying] = useState(false);
   const { remove, deleting } = useConfirmDeleteMessage();
+  const { nickname } = useAuth();
   const fromSystem = message?.senderName === SYSTEM_SENDER;
+  // a person other than me who still has an account can be blocked
+  const blockable = !!message && !fromSystem && message.senderName !== WITHDRAWN_SENDER && message.senderName !== nickname;
 
   if (replying && message) {
     return (
@@ -32,29 +36,28 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
   }
 
   return (
-    <Layer>
-      <Modal title={message ? `보낸 사람: ${message.senderName}` : '쪽지'} onClose={onClose}>
-        {isError && <p className="text-sm text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
-        {message && (
-          <div className="flex flex-col gap-4">
-            <p className="text-xs text-gray-500">{formatDateTime(message.sentAt)}</p>
-            <p className="min-h-24 whitespace-pre-wrap break-words text-sm" data-testid="message-content">
-              {message.content || '내용 없음'}
-            </p>
-            {/* closing is the title bar's 닫기; without 답장쓰기 (system sender) 삭제하기 stays right-aligned alone */}
-            <div className="flex gap-2">
-              {!fromSystem && (
-                <button type="button" className="btn-primary" onClick={() => setReplying(true)}>
-                  답장쓰기
-                </button>
-              )}
-              <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
-                삭제하기
+    <Modal title={message ? `보낸 사람: ${message.senderName}` : '쪽지'} onClose={onClose}>
+      {isError && <p className="text-sm text-red-600">쪽지를 불러오는 도중 문제가 발생했습니다.</p>}
+      {message && (
+        <div className="flex flex-col gap-4">
+          <p className="text-xs text-gray-500">{formatDateTime(message.sentAt)}</p>
+          <p className="min-h-24 whitespace-pre-wrap break-words text-sm" data-testid="message-content">
+            {message.content || '내용 없음'}
+          </p>
+          {/* closing is the title bar's 닫기; without 답장쓰기 (system sender) 삭제하기 stays right-aligned alone */}
+          <div className="flex gap-2">
+            {!fromSystem && (
+              <button type="button" className="btn-primary" onClick={() => setReplying(true)}>
+                답장쓰기
               </button>
-            </div>
+            )}
+            {blockable && <BlockButton userId={message.senderId} nickname={message.senderName} />}
+            <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
+              삭제하기
+            </button>
           </div>
-        )}
-      </Modal>
-    </Layer>
+        </div>
+      )}
+    </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import type { MessageItem } from '@app/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
 import { formatWhen } from '../../shared/lib/format';
+import { usePageParam } from '../../shared/lib/usePageParam';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
@@ -17,7 +18,7 @@ import { UnreadDot } from './UnreadDot';
  * detail's 답장쓰기) use the reply wording; 쪽지 쓰기 sends to a typed nickname with the inbox wording (spec 8).
  */
 export default function MessagesPage() {
-  const [page, setPage] = useState(0);
+  const [page, setPage] = usePageParam();
   const { data, isError, isPending, refetch } = useInbox(page);
   const [openId, setOpenId] = useState<number | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
@@ -25,7 +26,10 @@ export default function MessagesPage() {
   const { remove, deleting } = useConfirmDeleteMessage();
 
   // deleting the last row of a later page moves back to the last page that still has rows
-  if (data && data.empty && page > 0 && data.totalPages > 0 && page >= data.totalPages) setPage(data.totalPages - 1);
+  const lastPage = data && data.empty && page > 0 && data.totalPages > 0 && page >= data.totalPages ? data.totalPages - 1 : null;
+  useEffect(() => {
+    if (lastPage !== null) setPage(lastPage, { replace: true });
+  }, [lastPage, setPage]);
 
   return (
     <div className="page">

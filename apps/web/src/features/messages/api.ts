@@ -26,6 +26,7 @@ export const messagesApi = {
 };
 
 export const SYSTEM_SENDER = '[시스템]';
+export const WITHDRAWN_SENDER = '탈퇴한 사용자';
 export const UNREAD_REFRESH_MS = 30_000;
 /** while the realtime connection is up, new 쪽지 are pushed: the poll only backs it up */
 export const UNREAD_REFRESH_LIVE_MS = 300_000;

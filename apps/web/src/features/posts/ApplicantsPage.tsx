@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { formatPhone } from '../../shared/lib/format';
+import { usePageParam } from '../../shared/lib/usePageParam';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
@@ -18,7 +19,7 @@ const ASK: Record<Decision, string> = { APPROVED: '이 지원자를 승인하시
 export default function ApplicantsPage() {
   const basePostId = useParams().basePostId ?? '';
   const navigate = useNavigate();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = usePageParam();
   const { data, isError, isPending, refetch } = useQuery({
     queryKey: [...postKeys.applicants(basePostId), page],
     queryFn: () => postsApi.applicants(basePostId, page),

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { formatDay } from '../../shared/lib/format';
+import { usePageParam } from '../../shared/lib/usePageParam';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
@@ -14,8 +14,7 @@ import { PostCard } from './PostCard';
  * stays, greyed and not clickable like in every list, and can be unbookmarked.
  */
 export default function BookmarksPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('page')) || 0);
+  const [page, setPage] = usePageParam();
   const { data, isPending, isError, refetch } = useBookmarks(page);
 
   return (
@@ -44,7 +43,7 @@ export default function BookmarksPage() {
           })}
         </ul>
       )}
-      {data && <Pagination page={page} totalPages={data.totalPages} onChange={(p) => setParams({ page: String(p) })} />}
+      {data && <Pagination page={page} totalPages={data.totalPages} onChange={setPage} />}
     </div>
   );
 }

@@ -31,7 +31,8 @@ interface PostCardProps {
 
 /**
  * A list card in the shape people know from Hola: kind chip and deadline, the due date, a two-line title,
- * tech chips, then author, views and headcount. An inactive post is greyed, shows only 마감 and cannot be
+ * tech chips, then author, views and headcount. An inactive post is greyed as a whole (a grayscale filter over
+ * muted greys that keep 4.5:1 on their own, since contrast checkers do not see filters), shows only 마감 and cannot be
  * opened (spec 4).
  */
 export function PostCard({ href, post, kindName, chips = [], children, action }: PostCardProps) {
@@ -54,14 +55,14 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
       {chips.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-1" aria-label="기술 스택">
           {chips.slice(0, 4).map((t) => (
-            <li key={t} className="rounded-md bg-gray-100 px-2 py-0.5 text-xs text-gray-700">
+            <li key={t} className={`rounded-md px-2 py-0.5 text-xs text-gray-700 ${inactive ? 'bg-gray-200' : 'bg-gray-100'}`}>
               {t}
             </li>
           ))}
         </ul>
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3 text-xs text-gray-600">
-        <span className="min-w-0 truncate font-medium text-gray-800">{post.creatorNickname}</span>
+        <span className={`min-w-0 truncate font-medium ${inactive ? '' : 'text-gray-800'}`}>{post.creatorNickname}</span>
         <span className="shrink-0">
           조회 {views} · {post.currentMembers}/{post.totalMembers}명
         </span>
@@ -70,7 +71,12 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
   );
   const shape = 'card flex h-full flex-col p-4';
   const card = inactive ? (
-    <div className={`${shape} cursor-not-allowed bg-gray-100`} aria-disabled="true" data-testid="post-card" data-inactive="true">
+    <div
+      className={`${shape} cursor-not-allowed bg-gray-100 text-gray-600 grayscale`}
+      aria-disabled="true"
+      data-testid="post-card"
+      data-inactive="true"
+    >
       {body}
     </div>
   ) : (

@@ -8,7 +8,8 @@ import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { postKeys, postsApi, useHasApplied } from './api';
+import { useCancelApplication } from '../../shared/applications/cancel';
+import { postKeys, postsApi, useMyApplicationTo } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkState } from './bookmarks';
 import type { PostKind } from './kinds';
@@ -24,7 +25,8 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const { token, nickname } = useAuth();
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
-  const applied = useHasApplied(Number(id), !!token);
+  const application = useMyApplicationTo(Number(id), !!token);
+  const cancelling = useCancelApplication();
   const { data: bookmark } = useBookmarkState(Number(id), token);
 
   const { data: post, isError } = useQuery({
@@ -113,7 +115,17 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
               <button type="button" className="btn-secondary" onClick={() => !needLogin() && setComposing(true)}>
                 쪽지 보내기
               </button>
-              {applied ? (
+              {application?.status === 'PENDING' && (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={cancelling.pending}
+                  onClick={() => cancelling.cancel(application.applicationId)}
+                >
+                  지원 취소
+                </button>
+              )}
+              {application ? (
                 <button type="button" className="btn-primary" disabled>
                   지원 완료
                 </button>

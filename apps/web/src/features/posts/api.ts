@@ -185,15 +185,15 @@ export function useApply(id: string) {
 // The same read as the profile area's application history (one cache entry for both).
 const MY_APPLICATIONS_KEY = ['applications', 'my-list'];
 
-/** Whether the logged-in user has already applied to this post (so the button says 지원 완료). */
-export function useHasApplied(postId: number | undefined, loggedIn: boolean) {
+/** The logged-in user's application to this post, if any (the button then says 지원 완료; a pending one can be cancelled). */
+export function useMyApplicationTo(postId: number | undefined, loggedIn: boolean): MyApplication | undefined {
   const { data } = useQuery({
     queryKey: MY_APPLICATIONS_KEY,
     queryFn: () => get<MyApplication[]>('/applications/my-list'),
     enabled: loggedIn,
     staleTime: 0,
   });
-  return postId !== undefined && !!data?.some((a) => a.basePostId === postId);
+  return postId === undefined ? undefined : data?.find((a) => a.basePostId === postId);
 }
 
 // My groups (groups area, groupKeys.mine) lists a group created here.

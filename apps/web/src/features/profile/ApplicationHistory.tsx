@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/lib/format';
+import { useCancelApplication } from '../../shared/applications/cancel';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { useMyApplications, type MyApplication } from './api';
 
@@ -12,10 +13,11 @@ const STATUS: Record<MyApplication['status'], { label: string; className: string
 const detailPath = (a: MyApplication) =>
   a.postType === 'RECRUITMENT' ? `/recruitment/${a.basePostId}` : `/study-group/${a.basePostId}`;
 
-/** My applications on /myinfo; rows of inactive posts are greyed and cannot be opened. */
+/** My applications on /myinfo; rows of inactive posts are greyed and cannot be opened; a pending one can be cancelled. */
 export function ApplicationHistory() {
   const navigate = useNavigate();
   const { data } = useMyApplications();
+  const cancelling = useCancelApplication();
 
   return (
     <section className="card p-6" aria-labelledby="history-heading">
@@ -30,6 +32,9 @@ export function ApplicationHistory() {
               <th className="py-2 font-medium">공고</th>
               <th className="py-2 font-medium">지원일</th>
               <th className="py-2 text-center font-medium">상태</th>
+              <th className="py-2 text-right font-medium">
+                <span className="sr-only">지원 취소</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -48,6 +53,21 @@ export function ApplicationHistory() {
                 <td className="py-2.5">{formatDateTime(a.applyDateTime)}</td>
                 <td className={`py-2.5 text-center ${STATUS[a.status].className}`} data-testid="application-status">
                   {STATUS[a.status].label}
+                </td>
+                <td className="py-2.5 text-right">
+                  {a.status === 'PENDING' && (
+                    <button
+                      type="button"
+                      className="btn-secondary px-2 py-1 text-xs whitespace-nowrap"
+                      disabled={cancelling.pending}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        cancelling.cancel(a.applicationId);
+                      }}
+                    >
+                      지원 취소
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,45 +1,38 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodeStep } from './CodeStep';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('CodeStep timer', () => {
-  let host: HTMLDivElement;
-  let root: Root;
   beforeEach(() => {
-    vi.useFakeTimers();
-    window.alert = vi.fn();
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    // the countdown's clock and ticks only: Testing Library waits on real setTimeout between actions
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.stubGlobal('alert', vi.fn());
   });
   afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
-  const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === name)!;
-  const timer = () => host.querySelector('[data-testid="code-timer"]')?.textContent;
+  const timer = () => screen.queryByTestId('code-timer')?.textContent;
   const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
   it('starts at 3:00, shows 시간 초과 at zero, and a re-issue starts it again', async () => {
+    const user = userEvent.setup();
     const send = vi.fn(async () => undefined);
-    act(() => root.render(<CodeStep ready send={send} verify={async () => undefined} wrongCodeText="x" />));
+    render(<CodeStep ready send={send} verify={async () => undefined} wrongCodeText="x" />);
     expect(timer()).toBeUndefined();
-    await act(async () => button('인증 코드 전송').click());
+    await user.click(screen.getByRole('button', { name: '인증 코드 전송' }));
     expect(send).toHaveBeenCalledTimes(1);
-    expect(window.alert).toHaveBeenCalledWith('인증 코드가 이메일로 전송되었습니다.');
+    expect(alert).toHaveBeenCalledWith('인증 코드가 이메일로 전송되었습니다.');
     expect(timer()).toBe('3:00');
     tick(61_000);
     expect(timer()).toBe('1:59');
     tick(119_000);
     expect(timer()).toBe('시간 초과');
 
-    await act(async () => button('인증 코드 재전송').click());
+    await user.click(screen.getByRole('button', { name: '인증 코드 재전송' }));
     expect(send).toHaveBeenCalledTimes(2);
     expect(timer()).toBe('3:00');
     tick(1_000);
@@ -47,13 +40,16 @@ describe('CodeStep timer', () => {
   });
 
   it('a failed send says 인증 코드 전송 실패 and shows why', async () => {
+    const user = userEvent.setup();
     const send = vi.fn(async () => {
       throw new Error('boom');
     });
-    act(() => root.render(<CodeStep ready send={send} verify={async () => undefined} wrongCodeText="x" />));
-    await act(async () => button('인증 코드 전송').click());
-    expect(window.alert).toHaveBeenCalledWith('인증 코드 전송 실패');
-    expect(host.textContent).toContain('서버 오류가 발생했습니다.');
+    render(<CodeStep ready send={send} verify={async () => undefined} wrongCodeText="x" />);
+    await user.click(screen.getByRole('button', { name: '인증 코드 전송' }));
+    expect(alert).toHaveBeenCalledWith('인증 코드 전송 실패');
+    expect(screen.getByText('서버 오류가 발생했습니다.')).toBeTruthy();
     expect(timer()).toBeUndefined();
+    // the send can be tried again
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '인증 코드 전송' }).disabled).toBe(false);
   });
 });

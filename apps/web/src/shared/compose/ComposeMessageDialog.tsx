@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { alertFailure } from '../api/client';
 import { Modal } from '../ui/Modal';
 import { useSendMessage } from './api';
@@ -50,42 +49,37 @@ export function ComposeMessageDialog({
     );
   };
 
-  // On <body>, outside the header: its blur would trap a fixed dialog, and its outside-click handler
-  // must not close the dropdown that opened this.
-  return createPortal(
-    <div onMouseDown={(e) => e.stopPropagation()}>
-      <Modal title="쪽지 보내기" onClose={onClose}>
-        <form className="flex flex-col gap-3" onSubmit={submit}>
-          <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
-            받는 사람:
-            {/* a reply's receiver is fixed (read-only, greyed); the inbox page's 쪽지 쓰기 types it */}
-            <input
-              id={`${id}-to`}
-              className="input read-only:bg-gray-100"
-              placeholder={fixedReceiver === undefined ? '받는 사람의 닉네임' : undefined}
-              value={receiverName}
-              readOnly={fixedReceiver !== undefined}
-              onChange={(e) => setTypedReceiver(e.target.value)}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
-            쪽지 내용:
-            <textarea
-              id={`${id}-content`}
-              className="input h-40 resize-none"
-              placeholder="답장할 내용을 입력하세요."
-              value={content}
-              onChange={(e) => setContent(e.target.value)}
-            />
-          </label>
-          <div className="flex justify-end">
-            <button type="submit" className="btn-primary" disabled={send.isPending}>
-              전송하기
-            </button>
-          </div>
-        </form>
-      </Modal>
-    </div>,
-    document.body,
+  return (
+    <Modal title="쪽지 보내기" onClose={onClose}>
+      <form className="flex flex-col gap-3" onSubmit={submit}>
+        <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-to`}>
+          받는 사람:
+          {/* a reply's receiver is fixed (read-only, greyed); the inbox page's 쪽지 쓰기 types it */}
+          <input
+            id={`${id}-to`}
+            className="input read-only:bg-gray-100"
+            placeholder={fixedReceiver === undefined ? '받는 사람의 닉네임' : undefined}
+            value={receiverName}
+            readOnly={fixedReceiver !== undefined}
+            onChange={(e) => setTypedReceiver(e.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
+          쪽지 내용:
+          <textarea
+            id={`${id}-content`}
+            className="input h-40 resize-none"
+            placeholder="답장할 내용을 입력하세요."
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
+        </label>
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={send.isPending}>
+            전송하기
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -18,8 +18,16 @@ class FakeClient {
     this.active = false;
     this.connected = false;
   }
-  subscribe(destination: string) {
+  /** receipts are confirmed at once unless `holdReceipts` is set */
+  holdReceipts = false;
+  readonly receipts = new Map<string, () => void>();
+  watchForReceipt(id: string, callback: () => void) {
+    this.receipts.set(id, callback);
+  }
+  subscribe(destination: string, _onMessage: unknown, headers: Record<string, string> = {}) {
     this.subscribed.push(destination);
+    const receipt = headers.receipt;
+    if (receipt && !this.holdReceipts) queueMicrotask(() => this.receipts.get(receipt)?.());
     return { unsubscribe: () => this.subscribed.splice(this.subscribed.indexOf(destination), 1) };
   }
   publish(frame: { destination: string; body: string }) {
@@ -32,6 +40,12 @@ class FakeClient {
   drop() {
     this.connected = false;
     this.config.onWebSocketClose();
+  }
+  error(message: string) {
+    (this.config.onStompError as unknown as (f: { headers: Record<string, string>; body: string }) => void)({
+      headers: { message },
+      body: '',
+    });
   }
 }
 vi.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
@@ -77,23 +91,64 @@ describe('the shared realtime connection', () => {
     expect(last().subscribed).toEqual(['/user/7/queue/notifications']);
   });
 
-  it('a chat session lives for one socket: it opens, publishes, and ends (not resumed) when the socket drops', () => {
+  it('a chat session is resumed on the next socket after a drop (issue 28: chat reconnects)', async () => {
     realtime.notifications(token(7), () => {});
     const changes: boolean[] = [];
     const session = realtime.session(token(7), {
       subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
       onOpenChange: (open) => changes.push(open),
       onError: () => {},
+      onRefused: () => {},
     });
     expect(session.publish('/app/chat.sendMessage', '{}')).toBe(false);
     last().open();
+    await Promise.resolve();
     expect(last().subscribed).toEqual(['/user/7/queue/notifications', '/topic/chat/3']);
     expect(session.publish('/app/chat.sendMessage', '{}')).toBe(true);
     last().drop();
     expect(changes).toEqual([true, false]);
+    expect(session.publish('/app/chat.sendMessage', '{}')).toBe(false);
     vi.advanceTimersByTime(1000);
     last().open();
-    expect(last().subscribed).toEqual(['/user/7/queue/notifications']);
+    await Promise.resolve();
+    expect(last().subscribed).toEqual(['/user/7/queue/notifications', '/topic/chat/3']);
+    expect(changes).toEqual([true, false, true]);
+    expect(session.publish('/app/chat.sendMessage', '{}')).toBe(true);
+  });
+
+  it('an open chat alone keeps reconnecting: the first try within a second, the waits capped at 10 s', () => {
+    realtime.session(token(7), {
+      subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
+      onOpenChange: () => {},
+      onError: () => {},
+      onRefused: () => {},
+    });
+    last().open();
+    for (let i = 0; i < 8; i++) {
+      last().drop();
+      vi.advanceTimersByTime(i === 0 ? 1000 : 10_000);
+    }
+    expect(clients).toHaveLength(9);
+  });
+
+  it('a chat session is opened only when the server confirms its subscriptions, and ends when they are refused', async () => {
+    const changes: boolean[] = [];
+    const refused: string[] = [];
+    realtime.session(token(7), {
+      subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
+      onOpenChange: (open) => changes.push(open),
+      onError: () => {},
+      onRefused: (text) => refused.push(text),
+    });
+    last().holdReceipts = true;
+    last().open();
+    await Promise.resolve();
+    expect(changes).toEqual([]);
+    last().error('채팅방에 접근할 수 없습니다.');
+    last().drop();
+    expect(refused).toEqual(['채팅방에 접근할 수 없습니다.']);
+    vi.advanceTimersByTime(120_000);
+    expect(clients).toHaveLength(1);
   });
 
   it('stops on logout and when the last subscription goes', () => {

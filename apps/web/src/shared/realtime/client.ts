@@ -10,8 +10,12 @@ interface Sub {
 
 export interface SessionHandlers {
   subscriptions: Array<{ destination: string; onMessage(body: string): void }>;
+  /** true once the subscriptions are in place on a socket (again after each reconnect); false when it drops */
   onOpenChange(open: boolean): void;
+  /** the server refused a frame while the subscriptions were in place */
   onError(text: string): void;
+  /** the server refused the subscriptions themselves (no longer a member): the session is over */
+  onRefused(text: string): void;
 }
 
 export interface RealtimeSession {
@@ -21,20 +25,28 @@ export interface RealtimeSession {
 
 interface Session extends SessionHandlers {
   subs: Sub[];
+  /** subscribed on the current socket */
   live: boolean;
+  /** the server confirmed the subscriptions (receipt) */
+  confirmed: boolean;
 }
+
+let receipts = 0;
 
 const BACKOFF_FIRST_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
+/** while a chat room is open the waits stop growing sooner */
+const BACKOFF_MAX_CHAT_MS = 10_000;
 /** a hidden page (a phone in a pocket) keeps its socket this long, then lets it go until it is shown again */
 const HIDDEN_GRACE_MS = 60_000;
 
 /**
  * The one STOMP-over-SockJS connection of the page (/ws/chat), shared by live notifications and chat.
- * Notification subscriptions are restored after every reconnect (exponential backoff with jitter, at once when
- * the page is shown or the network returns); a chat session lives for one socket only (spec: chat does not
- * reconnect) and learns when it ends. The socket closes with the last subscription, on logout (any tab), and
- * while the page is hidden with no chat open.
+ * After any drop it reconnects (exponential backoff with jitter, the first try within a second, at once when the
+ * page is shown or the network returns) and restores every subscription: notifications and open chat sessions
+ * alike (issue 28 replaces the spec's "no reconnect" for chat). A chat session learns when its subscriptions
+ * are confirmed on a socket and when they drop, so it can read what it missed. The socket closes with the last
+ * subscription, on logout (any tab), and while the page is hidden with no chat open.
  */
 export class Realtime {
   private client: Client | null = null;
@@ -79,7 +91,12 @@ export class Realtime {
 
   /** Subscriptions for as long as one socket lives (chat); `onOpenChange(false)` when it ends. */
   session(token: string, handlers: SessionHandlers): RealtimeSession {
-    const session: Session = { ...handlers, subs: handlers.subscriptions.map((s) => ({ ...s })), live: false };
+    const session: Session = {
+      ...handlers,
+      subs: handlers.subscriptions.map((s) => ({ ...s })),
+      live: false,
+      confirmed: false,
+    };
     this.use(token);
     this.sessions.add(session);
     if (this.client?.connected) this.open(session);
@@ -120,11 +137,11 @@ export class Realtime {
         this.persistent.forEach((s) => this.subscribe(s));
         this.sessions.forEach((s) => this.open(s));
       },
-      onStompError: (frame) => this.sessions.forEach((s) => s.live && s.onError(frame.headers.message ?? frame.body)),
+      onStompError: (frame) => this.refuse(frame.headers.message ?? frame.body),
       onWebSocketClose: () => {
         if (this.client !== client) return;
         this.disconnect();
-        if (this.persistent.size > 0 && this.token) this.scheduleRetry();
+        if ((this.persistent.size > 0 || this.sessions.size > 0) && this.token) this.scheduleRetry();
       },
     });
     this.client = client;
@@ -132,7 +149,8 @@ export class Realtime {
   }
 
   private scheduleRetry() {
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempts++) * (0.5 + Math.random() / 2);
+    const cap = this.sessions.size > 0 ? BACKOFF_MAX_CHAT_MS : BACKOFF_MAX_MS;
+    const delay = Math.min(cap, BACKOFF_FIRST_MS * 2 ** this.attempts++) * (0.5 + Math.random() / 2);
     this.retry = setTimeout(() => this.connect(), delay);
   }
 
@@ -151,23 +169,46 @@ export class Realtime {
     }, HIDDEN_GRACE_MS);
   }
 
+  /** Subscribes the session; it is open once the server confirms the last subscription (all are in place). */
   private open(session: Session) {
     if (session.live) return;
     session.live = true;
-    session.subs.forEach((s) => this.subscribe(s));
-    session.onOpenChange(true);
+    const receipt = `session-${++receipts}`;
+    const client = this.client!;
+    client.watchForReceipt(receipt, () => {
+      if (this.client !== client || !session.live || !this.sessions.has(session)) return;
+      session.confirmed = true;
+      session.onOpenChange(true);
+    });
+    session.subs.forEach((s, i) => this.subscribe(s, i === session.subs.length - 1 ? { receipt } : {}));
   }
 
-  private endSessions() {
+  /** An ERROR frame (the socket closes after it): a refused subscription ends its session. */
+  private refuse(text: string) {
     for (const session of [...this.sessions]) {
+      if (!session.live) continue;
+      if (session.confirmed) {
+        session.onError(text);
+        continue;
+      }
       this.sessions.delete(session);
-      session.subs.forEach((s) => (s.handle = undefined));
-      session.onOpenChange(false);
+      session.onRefused(text);
     }
   }
 
-  private subscribe(sub: Sub) {
-    sub.handle = this.client!.subscribe(sub.destination, (frame) => sub.onMessage(frame.body));
+  /** The socket dropped: sessions stay, to be subscribed again on the next socket. */
+  private suspendSessions() {
+    for (const session of this.sessions) {
+      session.subs.forEach((s) => (s.handle = undefined));
+      const wasOpen = session.live;
+      session.live = false;
+      session.confirmed = false;
+      if (wasOpen) session.onOpenChange(false);
+    }
+  }
+
+  private subscribe(sub: Sub, headers: Record<string, string> = {}) {
+    sub.handle = this.client!.subscribe(sub.destination, (frame) => sub.onMessage(frame.body), headers);
   }
 
   private unsubscribe(sub: Sub) {
@@ -188,13 +229,14 @@ export class Realtime {
     void client?.deactivate();
     this.persistent.forEach((s) => (s.handle = undefined));
     this.page.onConnectedChange(false);
-    this.endSessions();
+    this.suspendSessions();
   }
 
   /** Logout or idle: nothing more is delivered or retried. */
   private stop() {
     this.disconnect();
     this.persistent.clear();
+    this.sessions.clear();
     this.attempts = 0;
     this.token = null;
   }

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+
+/**
+ * Whether either user has blocked the other (contract 9.4: the refusal is the same whoever blocked whom).
+ * Two primary-key probes. Other areas (쪽지, invites) reach blocks only through this file.
+ */
+export async function isBlockedBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM blocks
+        WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}) LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+export interface BlockRow {
+  blocked_id: number;
+  nickname: string;
+  created_at: Date | string;
+}
+
+/** The user's 차단 목록, newest first (blocks_blocker_recent_idx); withdrawn users' rows are already gone. */
+export function blockRows(db: Db, blockerId: number): Promise<BlockRow[]> {
+  return queryRows<BlockRow>(
+    db,
+    sql`SELECT b.blocked_id, u.nickname, b.created_at
+        FROM blocks b JOIN users u ON u.id = b.blocked_id
+        WHERE b.blocker_id = ${blockerId}
+        ORDER BY b.created_at DESC, b.blocked_id DESC`,
+  );
+}
+
+export async function blockCount(db: Db, blockerId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM blocks WHERE blocker_id = ${blockerId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Withdrawal of either side removes the rows (contract 9.4). */
+export async function deleteBlocksOf(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${userId} OR blocked_id = ${userId}`);
+}

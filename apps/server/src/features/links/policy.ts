@@ -1,0 +1,7 @@
+import type { GroupAccess } from '../../lib/access.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { isGroupAdmin } from '../groups/policy.js';
+
+/** Any member shares links; a link is deleted by its writer or by the group's admin. */
+export const canDeleteLink = (user: AuthUser, membership: GroupAccess['membership'], link: { writerId: number }) =>
+  link.writerId === user.id || isGroupAdmin(membership);

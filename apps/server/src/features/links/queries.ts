@@ -1,0 +1,41 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { LINK_LIMIT } from '@app/contract';
+import type { Db } from '../../db/client.js';
+import { groupLinks, users } from '../../db/schema/index.js';
+import { NotFound } from '../../lib/errors.js';
+import type { LinkRow } from './presenter.js';
+import { LINK_TEXTS } from './texts.js';
+
+const columns = {
+  id: groupLinks.id,
+  groupId: groupLinks.groupId,
+  title: groupLinks.title,
+  url: groupLinks.url,
+  writerId: groupLinks.writerId,
+  writerNickname: users.nickname,
+  createdAt: groupLinks.createdAt,
+};
+
+const rows = (db: Db) => db.select(columns).from(groupLinks).innerJoin(users, eq(users.id, groupLinks.writerId));
+
+/** The group's links, newest first (group_links_list_idx), at most 200. */
+export function linkRows(db: Db, groupId: number): Promise<LinkRow[]> {
+  return rows(db)
+    .where(eq(groupLinks.groupId, groupId))
+    .orderBy(desc(groupLinks.createdAt), desc(groupLinks.id))
+    .limit(LINK_LIMIT);
+}
+
+export const linkNotFound = () => new NotFound(LINK_TEXTS.notFound, 'link_not_found');
+
+/** One link of the group; 404 link_not_found when it is unknown or belongs to another group. */
+export async function loadLink(db: Db, groupId: number, linkId: number): Promise<LinkRow> {
+  const [row] = await rows(db).where(and(eq(groupLinks.groupId, groupId), eq(groupLinks.id, linkId)));
+  if (!row) throw linkNotFound();
+  return row;
+}
+
+export async function countLinks(db: Db, groupId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(groupLinks).where(eq(groupLinks.groupId, groupId));
+  return row.n;
+}

@@ -1,0 +1,90 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { NOTICE_LIMIT } from '@app/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { groupNotices } from '../../db/schema/index.js';
+import type { GroupAccess } from '../../lib/access.js';
+import { BadRequest, NotFound } from '../../lib/errors.js';
+import { inTransaction, type TxScope } from '../../lib/events.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import { lockGroup, memberIdsOf } from '../groups/queries.js';
+import { presentNotice } from './presenter.js';
+import { countNotices, loadNotice, noticeNotFound, noticeRows } from './queries.js';
+import { NOTICE_TEXTS, newNoticeMessage } from './texts.js';
+
+export interface NoticeInput {
+  title: string;
+  content: string;
+  pinned: boolean;
+}
+
+export async function listNotices(ctx: AppContext, groupId: number) {
+  return (await noticeRows(ctx.db, groupId)).map(presentNotice);
+}
+
+/**
+ * Runs a notice write with the group's row locked: writes of one group take turns, so the count against the limit
+ * and "at most one pinned" (the partial unique index) hold. 404 when the group went meanwhile.
+ */
+async function withGroupLocked<T>(ctx: AppContext, groupId: number, work: (scope: TxScope, groupName: string) => Promise<T>) {
+  return inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const group = await lockGroup(scope.tx, groupId);
+    if (!group) throw new NotFound(NOTICE_TEXTS.groupNotFound);
+    return work(scope, group.name);
+  });
+}
+
+/** A pinned notice unpins the group's other one (`except`: the notice being saved). */
+async function unpinOthers(tx: Db, groupId: number, except?: number) {
+  const others = and(eq(groupNotices.groupId, groupId), eq(groupNotices.pinned, true));
+  await tx
+    .update(groupNotices)
+    .set({ pinned: false })
+    .where(except === undefined ? others : and(others, ne(groupNotices.id, except)));
+}
+
+/**
+ * POST /api/groups/{groupId}/notices, after the admin check and the fields: the limit, the pin, and in the same
+ * transaction the 쪽지 from [시스템] to every other member (pushed once it commits).
+ */
+export async function createNotice(ctx: AppContext, access: GroupAccess, writer: AuthUser, input: NoticeInput) {
+  const groupId = access.group.id;
+  const id = await withGroupLocked(ctx, groupId, async (scope, groupName) => {
+    const { tx, now } = scope;
+    if ((await countNotices(tx, groupId)) >= NOTICE_LIMIT) throw new BadRequest(NOTICE_TEXTS.limit, 'notice_limit');
+    if (input.pinned) await unpinOthers(tx, groupId);
+    const [row] = await tx
+      .insert(groupNotices)
+      .values({ groupId, writerId: writer.id, ...input, createdAt: now, updatedAt: now })
+      .returning({ id: groupNotices.id });
+    const others = (await memberIdsOf(tx, groupId)).filter((userId) => userId !== writer.id);
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: others,
+      content: newNoticeMessage(groupName, input.title),
+    });
+    return row.id;
+  });
+  return presentNotice(await loadNotice(ctx.db, groupId, id));
+}
+
+/** PUT /api/groups/{groupId}/notices/{noticeId}: replaces title, content and pin; no 쪽지. */
+export async function updateNotice(ctx: AppContext, groupId: number, noticeId: number, input: NoticeInput) {
+  await withGroupLocked(ctx, groupId, async ({ tx, now }) => {
+    if (input.pinned) await unpinOthers(tx, groupId, noticeId);
+    const changed = await tx
+      .update(groupNotices)
+      .set({ ...input, updatedAt: now })
+      .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
+      .returning({ id: groupNotices.id });
+    if (changed.length === 0) throw noticeNotFound();
+  });
+  return presentNotice(await loadNotice(ctx.db, groupId, noticeId));
+}
+
+export async function deleteNotice(ctx: AppContext, groupId: number, noticeId: number) {
+  const removed = await ctx.db
+    .delete(groupNotices)
+    .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
+    .returning({ id: groupNotices.id });
+  if (removed.length === 0) throw noticeNotFound();
+}

@@ -1,0 +1,48 @@
+import type { GroupLink, LinkBody, Notice, NoticeBody } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, get, post, put } from '../../shared/api/client';
+
+export type { GroupLink, Notice } from '@app/contract';
+
+/** The group's notices (공지) and shared links (자료), contract 9.2 and 9.3. */
+export const boardApi = {
+  notices: (groupId: number) => get<Notice[]>(`/groups/${groupId}/notices`),
+  addNotice: (groupId: number, body: NoticeBody) => post<Notice>(`/groups/${groupId}/notices`, body),
+  editNotice: (groupId: number, noticeId: number, body: NoticeBody) =>
+    put<Notice>(`/groups/${groupId}/notices/${noticeId}`, body),
+  removeNotice: (groupId: number, noticeId: number) => del<string>(`/groups/${groupId}/notices/${noticeId}`),
+  links: (groupId: number) => get<GroupLink[]>(`/groups/${groupId}/links`),
+  addLink: (groupId: number, body: LinkBody) => post<GroupLink>(`/groups/${groupId}/links`, body),
+  removeLink: (groupId: number, linkId: number) => del<string>(`/groups/${groupId}/links/${linkId}`),
+};
+
+export const boardKeys = {
+  notices: (groupId: number) => ['groups', 'notices', groupId] as const,
+  links: (groupId: number) => ['groups', 'links', groupId] as const,
+};
+
+export const useNotices = (groupId: number) =>
+  useQuery({ queryKey: boardKeys.notices(groupId), queryFn: () => boardApi.notices(groupId), staleTime: 0 });
+export const useLinks = (groupId: number) =>
+  useQuery({ queryKey: boardKeys.links(groupId), queryFn: () => boardApi.links(groupId), staleTime: 0 });
+
+/** A write that refreshes one of the group's lists once it succeeds. */
+function useBoardMutation<V, R>(key: readonly unknown[], fn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
+}
+
+/** Saves a notice: a new one without `noticeId`, else that one. */
+export const useSaveNotice = (groupId: number) =>
+  useBoardMutation(boardKeys.notices(groupId), (v: { noticeId?: number; body: NoticeBody }) =>
+    v.noticeId === undefined ? boardApi.addNotice(groupId, v.body) : boardApi.editNotice(groupId, v.noticeId, v.body),
+  );
+export const useRemoveNotice = (groupId: number) =>
+  useBoardMutation(boardKeys.notices(groupId), (noticeId: number) => boardApi.removeNotice(groupId, noticeId));
+export const useAddLink = (groupId: number) =>
+  useBoardMutation(boardKeys.links(groupId), (body: LinkBody) => boardApi.addLink(groupId, body));
+export const useRemoveLink = (groupId: number) =>
+  useBoardMutation(boardKeys.links(groupId), (linkId: number) => boardApi.removeLink(groupId, linkId));
+
+/** The first non-blank line of a notice (the pinned banner's preview). */
+export const firstLine = (content: string) => content.split('\n').find((line) => line.trim()) ?? '';

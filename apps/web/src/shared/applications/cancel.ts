@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alertFailure, del, errorText } from '../api/client';
+
+export const CANCEL_CONFIRM_TEXT = '지원을 취소하시겠습니까?';
+
+/**
+ * What a cancelled application shows in: my applications (profile area, also the detail's 지원 완료), the
+ * author's applicant list and my posts' applicant count (posts area). Their keys, by prefix.
+ */
+const AFFECTED_KEYS = [['applications', 'my-list'], ['applicants'], ['my-posts']];
+
+/** 지원 취소 (contract 9.1): after the confirm, cancels a pending application and says so. */
+export function useCancelApplication() {
+  const client = useQueryClient();
+  const cancelling = useMutation({
+    mutationFn: (applicationId: number) => del<string>(`/applications/${applicationId}`),
+    onSettled: () => Promise.all(AFFECTED_KEYS.map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+  const cancel = (applicationId: number) => {
+    if (cancelling.isPending || !confirm(CANCEL_CONFIRM_TEXT)) return;
+    cancelling.mutate(applicationId, {
+      onSuccess: (text) => alert(text || '지원이 취소되었습니다.'),
+      onError: (e) => alertFailure(e, `지원 취소 실패 : ${errorText(e)}`),
+    });
+  };
+  return { cancel, pending: cancelling.isPending };
+}
