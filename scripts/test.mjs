@@ -1,8 +1,11 @@
-// npm test: every check the project has, in order, then one closing line "N passed, M failed".
-// Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
-// the outage tests (their own PostgreSQL and Redis servers), web build, the home page's size budget, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results (CI).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+// npm test: every check the project has, then one line per step (passed, failed, skipped, seconds) and a closing
+// line "N passed, M failed, K skipped".
+// Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite, the API tests again on PostgreSQL (when
+// TEST_DATABASE_URL is set), the outage tests (their own PostgreSQL and Redis servers), web build, the home page's
+// size budget, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results; `--strict` (CI) also
+// fails on a skipped test or a step that could not run here (no TEST_DATABASE_URL, no Redis).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBrowser } from './browser.mjs';
 
@@ -10,80 +13,153 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
+const strict = args.includes('--strict') || process.env.CI === 'true';
 if (!args.includes('--keep')) rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-// The browser comes first: without it the run stops at once with the command to install it, not with 30 failures.
+// The browser comes first: without it the run stops at once with the command to install it, not with 60 failures.
 if ((!only || only.includes('e2e')) && !ensureBrowser()) process.exit(1);
 
-const run = (cmd, cmdArgs, env = {}) =>
-  spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+/** Runs a command; its output goes to the terminal, or to `log` (a step running beside another). */
+function run(cmd, cmdArgs, env = {}, log) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, {
+      cwd: root,
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (log) {
+      const out = createWriteStream(log);
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    }
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
 
-const record = (name, passed, failed) =>
-  writeFileSync(path.join(results, `${name}.count.json`), JSON.stringify({ name, passed, failed }));
+const record = (name, c) => writeFileSync(path.join(results, `${name}.count.json`), JSON.stringify({ name, ...c }));
+const check = (ok) => (ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
+/** Counts from vitest's JSON report; the names of skipped tests are kept for the summary. */
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTests === 0 ? 1 : 0) };
+  const skippedNames = r.testResults.flatMap((f) =>
+    f.assertionResults
+      .filter((a) => a.status === 'pending' || a.status === 'skipped' || a.status === 'todo')
+      .map((a) => `${path.relative(root, f.name)}: ${a.fullName}`),
+  );
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + r.numFailedTestSuites + (r.numTotalTests === 0 ? 1 : 0),
+    skipped: r.numPendingTests + r.numTodoTests,
+    skippedNames,
+  };
 }
 
 function playwrightCounts(file) {
   if (!existsSync(file)) return null;
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-  return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const skippedNames = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) if (t.status === 'skipped') skippedNames.push(`${file}: ${spec.title}`);
+    for (const s of suite.suites ?? []) walk(s, suite.file ?? file);
+  };
+  for (const s of report.suites ?? []) walk(s, s.file);
+  const s = report.stats;
+  return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped ?? 0, skippedNames };
 }
 
+async function vitest(name, env, { dir = 'apps/server', config, log } = {}) {
+  const out = path.join(results, `${name}.json`);
+  const configArgs = config ? ['--config', config] : [];
+  const reporters = log ? ['--reporter=dot'] : ['--reporter=default'];
+  await run(
+    'npx',
+    ['vitest', 'run', '--root', dir, ...configArgs, ...reporters, '--reporter=json', `--outputFile=${out}`],
+    env,
+    log,
+  );
+  return vitestCounts(out) ?? { passed: 0, failed: 1 };
+}
+
+/** A step that cannot run on this machine: fine on a laptop, a failure under --strict (CI must run it). */
+const notApplicable = (why) => ({ passed: 0, failed: 0, notApplicable: why });
+
 const steps = {
-  typecheck: () => record('typecheck', ...(run('npm', ['run', 'typecheck', '--silent']) ? [1, 0] : [0, 1])),
-  lint: () =>
-    record(
-      'lint',
-      ...(run('npx', ['eslint', '.', '--max-warnings=0']) && run('npx', ['prettier', '--check', '.', '--log-level=warn'])
-        ? [1, 0]
-        : [0, 1]),
+  typecheck: async (log) => check(await run('npm', ['run', 'typecheck', '--silent'], {}, log)),
+  lint: async (log) =>
+    check(
+      (await run('npx', ['eslint', '.', '--max-warnings=0'], {}, log)) &&
+        (await run('npx', ['prettier', '--check', '.', '--log-level=warn'], {}, `${log}.prettier`)) &&
+        (await run('node', ['scripts/import-cycles.mjs'], {}, `${log}.cycles`)),
     ),
-  'unit-web': () => vitest('unit-web', {}, 'apps/web'),
+  'unit-web': () => vitest('unit-web', {}, { dir: 'apps/web' }),
   'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
-  'api-pg': () => (process.env.TEST_DATABASE_URL ? vitest('api-pg', {}) : undefined),
+  'api-pg': () =>
+    process.env.TEST_DATABASE_URL
+      ? vitest('api-pg', {})
+      : notApplicable('TEST_DATABASE_URL is not set (a PostgreSQL server for the second API pass)'),
   // PostgreSQL and Redis stopped under load, each test on servers of its own: once per run, one file at a time
-  outage: () => vitest('outage', { TEST_DATABASE_URL: '' }, 'apps/server', 'vitest.outage.config.ts'),
-  build: () => record('web-build', ...(run('npm', ['run', 'build', '--silent']) ? [1, 0] : [0, 1])),
+  outage: () => vitest('outage', { TEST_DATABASE_URL: '' }, { config: 'vitest.outage.config.ts' }),
+  build: async () => check(await run('npm', ['run', 'build', '--silent'])),
   // the home page's first-load JavaScript, compressed, against its budget (sizes only, never timings)
-  budget: () => record('web-budget', ...(run('node', ['scripts/web-budget.mjs']) ? [1, 0] : [0, 1])),
-  e2e: () => {
+  budget: async () => check(await run('node', ['scripts/web-budget.mjs'])),
+  e2e: async () => {
     const out = path.join(results, 'e2e.json');
-    run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, FORCE_COLOR: '0' });
-    const c = playwrightCounts(out) ?? { passed: 0, failed: 1 };
-    record('e2e', c.passed, c.failed);
+    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      FORCE_COLOR: '0',
+    });
+    return playwrightCounts(out) ?? { passed: 0, failed: 1 };
   },
 };
 
-function vitest(name, env, dir = 'apps/server', config) {
-  const out = path.join(results, `${name}.json`);
-  const configArgs = config ? ['--config', config] : [];
-  run(
-    'npx',
-    ['vitest', 'run', '--root', dir, ...configArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-    env,
-  );
-  const c = vitestCounts(out) ?? { passed: 0, failed: 1 };
-  record(name, c.passed, c.failed);
+/** Runs a step and records its counts and wall time; with `log`, its output is kept for later (a step beside another). */
+async function runStep(name, log) {
+  if (!log) console.log(`\n[test] ${name}`);
+  const started = Date.now();
+  const counts = await steps[name](log);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  record(name, { skipped: 0, ...counts, seconds });
+  if (!log) console.log(`[test] ${name} took ${seconds} s`);
 }
 
-for (const [name, step] of Object.entries(steps)) {
-  if (only && !only.includes(name)) continue;
-  console.log(`\n[test] ${name}`);
-  step();
+/** Steps that each keep one core busy run side by side on two (typecheck and lint: tsc and eslint are single-threaded). */
+const ORDER = [['typecheck', 'lint'], 'unit-web', 'api-pglite', 'api-pg', 'outage', 'build', 'budget', 'e2e'];
+
+for (const entry of ORDER) {
+  const names = [entry].flat().filter((name) => !only || only.includes(name));
+  if (names.length === 1) await runStep(names[0]);
+  if (names.length < 2) continue;
+  console.log(`\n[test] ${names.join(' + ')} (side by side; their output follows)`);
+  const logs = names.map((name) => path.join(results, `${name}.log`));
+  await Promise.all(names.map((name, i) => runStep(name, logs[i])));
+  for (const [i, name] of names.entries()) {
+    const text = [logs[i], `${logs[i]}.prettier`, `${logs[i]}.cycles`].filter(existsSync).map((f) => readFileSync(f, 'utf8'));
+    console.log(
+      `[test] ${name} (${JSON.parse(readFileSync(path.join(results, `${name}.count.json`), 'utf8')).seconds} s)\n${text.join('')}`,
+    );
+  }
 }
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
+const problems = [];
+console.log('');
 for (const f of readdirSync(results).filter((f) => f.endsWith('.count.json'))) {
   const c = JSON.parse(readFileSync(path.join(results, f), 'utf8'));
-  console.log(`[test] ${c.name}: ${c.passed} passed, ${c.failed} failed`);
+  const state = c.notApplicable ? `not run: ${c.notApplicable}` : `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
+  console.log(`[test] ${c.name}: ${state} (${c.seconds} s)`);
+  for (const s of c.skippedNames ?? []) console.log(`[test]   skipped ${s}`);
   passed += c.passed;
   failed += c.failed;
+  skipped += c.skipped;
+  if (strict && c.notApplicable) problems.push(`${c.name} did not run: ${c.notApplicable}`);
+  if (strict && c.skipped) problems.push(`${c.name} skipped ${c.skipped} test(s): CI runs every suite`);
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+for (const p of problems) console.log(`[test] --strict: ${p}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed === 0 && problems.length === 0 ? 0 : 1);

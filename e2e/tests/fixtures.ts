@@ -1,7 +1,9 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let seq = 0;
-const unique = () => `${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`;
+// the worker's index keeps two workers that start in the same millisecond apart
+const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0).toString(36);
+const unique = () => `${Date.now().toString(36).slice(-5)}${worker}${(seq++).toString(36)}`;
 const randomIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 

@@ -4,6 +4,9 @@ import path from 'node:path';
 const WEB_FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
 const SERVER_FEATURES = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}features${path.sep}`;
 
+/** What an area shows other areas: reads, rules, JSON shapes and texts. Everything else stays inside it. */
+const SERVER_PUBLIC = new Set(['queries', 'policy', 'presenter', 'texts']);
+
 const areaOf = (file, marker) => {
   const i = file.indexOf(marker);
   return i < 0 ? null : file.slice(i + marker.length).split(path.sep)[0];
@@ -35,15 +38,15 @@ export const boundaries = {
         ? `features/${from} must not import features/${to}: move the shared part to src/shared or compose in src/app`
         : null;
     }),
-    // Server: an area reads another area through its queries/policy/presenter/texts, never its service or routes.
+    // Server: another area is reached only through its public files (an allow-list), or by reacting to its events.
     'server-area-boundaries': importRule((file, target) => {
       const from = areaOf(file, SERVER_FEATURES);
       const to = areaOf(target, SERVER_FEATURES);
       if (!from || !to || from === to || from === 'index.ts') return null;
       const base = path.basename(target).replace(/\.(js|ts)$/, '');
-      return base === 'service' || base === 'routes'
-        ? `features/${from} must not import ${to}/${base}: read it through ${to}/queries.ts (or react to its events)`
-        : null;
+      return SERVER_PUBLIC.has(base)
+        ? null
+        : `features/${from} must not import ${to}/${base}: reach ${to} through its ${[...SERVER_PUBLIC].join(', ')} (or react to its events)`;
     }),
   },
 };

@@ -14,8 +14,8 @@ import groupRoutes from './groups/routes.js';
 import linkRoutes from './links/routes.js';
 import { groupWithdrawalHooks } from './groups/withdrawal.js';
 import messageRoutes from './messages/routes.js';
+import { messageHooks } from './messages/hooks.js';
 import noticeRoutes from './notices/routes.js';
-import { messageWithdrawalHooks } from './messages/service.js';
 import { notificationHooks } from './notifications/hooks.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
@@ -36,9 +36,8 @@ export interface Feature {
 }
 
 /**
- * Every area of the API. Hooks of one event run in this order; withdrawal's steps rely on it (applications
- * give seats back before posts go; groups end memberships, and with them the user's schedules; received 쪽지 and
- * the user row lock come last).
+ * Every area of the API. Where the order of one event's handlers matters (withdrawal), the handlers declare it
+ * themselves (WITHDRAWAL_STEP in lib/events.ts), so this list may be in any order.
  */
 export const features: Feature[] = [
   { name: 'account', routes: accountRoutes },
@@ -52,7 +51,7 @@ export const features: Feature[] = [
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'blocks', routes: blockRoutes, hooks: blockWithdrawalHooks },
-  { name: 'messages', routes: messageRoutes, hooks: messageWithdrawalHooks },
+  { name: 'messages', routes: messageRoutes, hooks: messageHooks },
   { name: 'notifications', hooks: notificationHooks },
   { name: 'boards', routes: boardRoutes },
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },

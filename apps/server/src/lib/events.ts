@@ -70,26 +70,51 @@ export interface DomainEvents {
   'account.withdrawalCheck': { user: WithdrawingUser };
   /** Withdrawal goes ahead: each area removes or releases what it keeps for the user, in this transaction. */
   'account.withdrawing': { user: WithdrawingUser };
+  /**
+   * Another area tells users something by a [시스템] 쪽지 (contract 4.1): the messages area stores one for each
+   * receiver still active, in this transaction, in the order given.
+   */
+  'message.systemNotice': { receiverIds: number[]; content: string };
   /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); `item` is its dropdown preview. */
   'message.received': { receiverId: number; item: MessageItem };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
   'user.sessionsRevoked': { userId: number };
 }
 
+/**
+ * When each area's `account.withdrawing` handler runs (lower first): the order is part of the rule, so it is
+ * declared here, not left to the order in which features register.
+ */
+export const WITHDRAWAL_STEP = {
+  /** an APPROVED application gives its seat back while the post it counts against still exists */
+  applications: 1,
+  /** then the user's posts without a group go (with their applications, tags and view records) */
+  posts: 2,
+  /** memberships end as leaves, and with them the user's schedules in each group and the chat lines */
+  groups: 3,
+  /** rows only the user has: bookmarks, chat read marks, application profiles, recovery codes */
+  ownRows: 4,
+  /** received 쪽지 last, with the user row locked against a 쪽지 being sent meanwhile */
+  receivedMessages: 5,
+} as const;
+
 export type EventName = keyof DomainEvents;
 export type EventHandler<K extends EventName> = (scope: TxScope, payload: DomainEvents[K]) => Promise<void> | void;
 
 export class EventBus {
-  private readonly handlers = new Map<EventName, Array<EventHandler<never>>>();
+  private readonly handlers = new Map<EventName, Array<{ handler: EventHandler<never>; step: number }>>();
 
-  on<K extends EventName>(name: K, handler: EventHandler<K>): void {
-    const list = this.handlers.get(name) ?? [];
-    list.push(handler as EventHandler<never>);
-    this.handlers.set(name, list);
+  /** `step` orders the handlers of one event where that matters (e.g. {@link WITHDRAWAL_STEP}); ties keep registration order. */
+  on<K extends EventName>(name: K, handler: EventHandler<K>, step = 0): void {
+    const list = [...(this.handlers.get(name) ?? []), { handler: handler as EventHandler<never>, step }];
+    this.handlers.set(
+      name,
+      list.sort((a, b) => a.step - b.step),
+    );
   }
 
-  /** Runs every handler of `name`, in registration order, inside the emitter's transaction. */
+  /** Runs every handler of `name`, by step, inside the emitter's transaction. */
   async emit<K extends EventName>(scope: TxScope, name: K, payload: DomainEvents[K]): Promise<void> {
-    for (const handler of this.handlers.get(name) ?? []) await (handler as EventHandler<K>)(scope, payload);
+    for (const { handler } of this.handlers.get(name) ?? []) await (handler as EventHandler<K>)(scope, payload);
   }
 }

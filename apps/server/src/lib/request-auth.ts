@@ -4,13 +4,10 @@ import type { AppContext } from '../context.js';
 import { users } from '../db/schema/index.js';
 import { Unauthorized } from './errors.js';
 import { otherRouteLimit, type Limit } from './rate-limit.js';
+import type { AuthUser } from './auth-user.js';
 import type { TokenClaims } from './tokens.js';
 
-export interface AuthUser {
-  id: number;
-  loginId: string;
-  nickname: string;
-}
+export type { AuthUser };
 
 export interface RouteLimit {
   limit: Limit;

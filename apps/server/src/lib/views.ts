@@ -7,7 +7,10 @@ import { queryRows, type Db } from '../db/client.js';
  * Contract 2.1: `u:{userId}`, or `a:{SHA-256(IP, User-Agent, server salt)}` for anonymous viewers.
  * The salt is derived from the server's persistent JWT secret, so keys survive restarts but cannot be guessed.
  */
-export function viewerKey(req: FastifyRequest, serverSecret: string): string {
+export function viewerKey(
+  req: Pick<FastifyRequest, 'ip' | 'headers'> & { user?: { id: number } | null },
+  serverSecret: string,
+): string {
   if (req.user) return `u:${req.user.id}`;
   const salt = createHash('sha256').update(`view-salt:${serverSecret}`).digest('hex');
   const ua = req.headers['user-agent'] ?? '';

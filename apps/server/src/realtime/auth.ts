@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import type { AuthUser } from '../lib/request-auth.js';
+import type { AuthUser } from '../lib/auth-user.js';
 import type { TokenService } from '../lib/tokens.js';
 
 export interface SocketIdentity {

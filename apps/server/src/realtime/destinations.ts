@@ -1,4 +1,4 @@
-import type { AuthUser } from '../lib/request-auth.js';
+import type { AuthUser } from '../lib/auth-user.js';
 import { STOMP_TEXTS, StompError } from './texts.js';
 
 /** Throws StompError with the refusal text when the user may not subscribe. */

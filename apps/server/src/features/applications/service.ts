@@ -9,8 +9,7 @@ import { pageRequest, toPage } from '../../lib/paging.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import { inTransaction } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { sendSystemMessage } from '../messages/system-messages.js';
-import { effectiveInactive, isEffectivelyInactive } from '../posts/inactivity.js';
+import { effectiveInactive, isEffectivelyInactive } from '../posts/policy.js';
 import { hasGroup, loadPost, lockPost, todayIn } from '../posts/queries.js';
 import { findProfile } from '../profile/queries.js';
 import { canDecideApplication, canReviewApplicants, isOwnPost } from './policy.js';
@@ -50,8 +49,11 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
       .insert(applications)
       .values({ postId, applicantId: user.id, appliedAt: now })
       .returning({ id: applications.id });
-    await sendSystemMessage(ctx, scope, user.id, T.appliedMessage(post.title));
-    await sendSystemMessage(ctx, scope, post.creatorId, T.newApplicantMessage(user.nickname, post.title));
+    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [user.id], content: T.appliedMessage(post.title) });
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: [post.creatorId],
+      content: T.newApplicantMessage(user.nickname, post.title),
+    });
     return row.id;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw alreadyApplied();
@@ -170,6 +172,6 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       scope.afterCommit(() => ctx.changes.publish(touched.post(post.id, post.kind)));
     }
     const text = decision === 'APPROVED' ? T.approvedMessage(post.title) : T.rejectedMessage(post.title);
-    await sendSystemMessage(ctx, scope, application.applicantId, text);
+    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [application.applicantId], content: text });
   });
 }

@@ -10,7 +10,6 @@ import { inTransaction } from '../../lib/events.js';
 import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { sendSystemMessage } from '../messages/system-messages.js';
 import { canDeleteReply, isReplyAuthor } from './policy.js';
 import { presentReply, type ReplyRowWithAuthor } from './presenter.js';
 import { BOARD_NOT_FOUND, INVALID_PARENT_REPLY, REPLY_DELETE_FORBIDDEN, REPLY_EDIT_FORBIDDEN, REPLY_NOT_FOUND } from './texts.js';
@@ -108,7 +107,10 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
       })
       .returning({ id: replies.id });
     if (board.authorId !== user.id) {
-      await sendSystemMessage(ctx, scope, board.authorId, `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`);
+      await ctx.events.emit(scope, 'message.systemNotice', {
+        receiverIds: [board.authorId],
+        content: `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`,
+      });
     }
     return row.id;
   });

@@ -1,8 +1,9 @@
 import { chatTopic, KICK_QUEUE } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { WITHDRAWAL_STEP } from '../../lib/events.js';
 import { chatReadLogs } from '../../db/schema/index.js';
-import { systemUserId } from '../messages/system-messages.js';
+import { systemUserId } from '../messages/queries.js';
 import { findRoomOfGroup, newestMessageId } from './queries.js';
 import { appendMessage, deleteReadLog, markRead, publishAfterCommit } from './service.js';
 import { registerChatDestinations } from './stomp.js';
@@ -53,9 +54,13 @@ export function chatHooks(ctx: AppContext) {
     });
   });
 
-  ctx.events.on('account.withdrawing', async (scope, { user }) => {
-    await scope.tx.delete(chatReadLogs).where(eq(chatReadLogs.userId, user.id));
-  });
+  ctx.events.on(
+    'account.withdrawing',
+    async (scope, { user }) => {
+      await scope.tx.delete(chatReadLogs).where(eq(chatReadLogs.userId, user.id));
+    },
+    WITHDRAWAL_STEP.ownRows,
+  );
 
   ctx.events.on('user.sessionsRevoked', (scope, { userId }) => {
     scope.afterCommit(() => ctx.realtime.closeUserSockets(userId));

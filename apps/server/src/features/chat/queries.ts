@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { chatMessages, chatRooms, groupMembers, groups, users } from '../../db/schema/index.js';
-import type { Membership } from './policy.js';
+import type { Membership } from '../groups/policy.js';
 
 export interface RoomWithGroup {
   id: number;

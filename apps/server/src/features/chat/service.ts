@@ -8,8 +8,7 @@ import { authorize } from '../../lib/authorize.js';
 import { Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { sendSystemMessages } from '../messages/system-messages.js';
-import { isGroupAdmin } from './policy.js';
+import { isGroupAdmin } from '../groups/policy.js';
 import { presentMessage, presentRoom } from './presenter.js';
 import {
   findRoomOfGroup,
@@ -141,7 +140,10 @@ export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom
     await tx
       .insert(chatReadLogs)
       .values(members.map((userId) => ({ userId, roomId: room.id, lastReadMessageId: 0, updatedAt: now })));
-    await sendSystemMessages(ctx, scope, members, roomCreatedNote(group.name, input.chatRoomName));
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: members,
+      content: roomCreatedNote(group.name, input.chatRoomName),
+    });
     return room.id;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'chat_rooms_group_uq')) throw roomExists();

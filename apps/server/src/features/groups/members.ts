@@ -7,7 +7,6 @@ import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../li
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { isBlockedBetween } from '../blocks/queries.js';
-import { sendSystemMessage } from '../messages/system-messages.js';
 import { findMember } from './queries.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
@@ -119,7 +118,7 @@ export async function inviteMember(ctx: AppContext, admin: AuthUser, access: Gro
       nickname: invitee.nickname,
       joinedBy: 'INVITE',
     });
-    await sendSystemMessage(ctx, scope, invitee.id, invitedMessage(group.name));
+    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [invitee.id], content: invitedMessage(group.name) });
   }).catch((err: unknown) => {
     // The group was deleted after the checks.
     if (isForeignKeyViolation(err)) throw new NotFound(GROUP_TEXTS.notExists);
@@ -136,6 +135,6 @@ export async function kickMember(ctx: AppContext, access: GroupAccess, userId: n
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const member = { userId, nickname: target.nickname ?? '' };
     if (!(await removeMembership(ctx, scope, group, member, 'kick'))) throw memberNotFound();
-    await sendSystemMessage(ctx, scope, userId, kickedMessage(group.name));
+    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [userId], content: kickedMessage(group.name) });
   });
 }

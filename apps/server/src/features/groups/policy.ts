@@ -1,6 +1,6 @@
 import type { GroupAccess } from '../../lib/access.js';
 
-type Membership = GroupAccess['membership'];
+export type Membership = GroupAccess['membership'];
 
 /** The admin edits, deletes, invites and kicks; the admin cannot leave or be kicked. */
 export const isGroupAdmin = (membership: Membership) => membership.role === 'ADMIN';

@@ -7,9 +7,7 @@ import { lockActiveActor } from '../../lib/actor-lock.js';
 import { BadRequest, Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { sendSystemMessages } from '../messages/system-messages.js';
-import { isEffectivelyInactive } from '../posts/inactivity.js';
-import { isAuthor } from '../posts/policy.js';
+import { isAuthor, isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
 import { presentGroup } from './presenter.js';
 import { groupMemberRows } from './queries.js';
@@ -85,12 +83,10 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
         joinedBy: 'CREATION',
       });
     }
-    await sendSystemMessages(
-      ctx,
-      scope,
-      members.map((m) => m.userId),
-      groupCreatedMessage(input.name),
-    );
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: members.map((m) => m.userId),
+      content: groupCreatedMessage(input.name),
+    });
     return group.id;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'groups_post_uq')) throw groupExists();

@@ -3,7 +3,7 @@ import { groupMembers } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { TxScope, WithdrawingUser } from '../../lib/events.js';
+import { type TxScope, type WithdrawingUser, WITHDRAWAL_STEP } from '../../lib/events.js';
 import { removeMembership } from './members.js';
 import { membershipsOf } from './queries.js';
 
@@ -31,5 +31,5 @@ async function leaveGroups(ctx: AppContext, scope: TxScope, user: WithdrawingUse
 
 export function groupWithdrawalHooks(ctx: AppContext) {
   ctx.events.on('account.withdrawalCheck', ({ tx }, { user }) => refuseGroupAdmin(tx, user));
-  ctx.events.on('account.withdrawing', (scope, { user }) => leaveGroups(ctx, scope, user));
+  ctx.events.on('account.withdrawing', (scope, { user }) => leaveGroups(ctx, scope, user), WITHDRAWAL_STEP.groups);
 }

@@ -1,7 +1,7 @@
 import { codePoints, RECENT_PREVIEW_LENGTH, type Message, type MessageItem } from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
 import { displayName } from '../account/presenter.js';
-import type { MessageWithSender } from './service.js';
+import type { MessageWithSender } from './queries.js';
 
 export function presentItem(m: MessageWithSender): MessageItem {
   return {

@@ -17,6 +17,7 @@ import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { presentItem, presentMessage, presentRecent } from './presenter.js';
+import * as inbox from './queries.js';
 import * as messages from './service.js';
 
 const idParams = z.object({ id: pathId });
@@ -30,17 +31,17 @@ export default function messageRoutes(fastify: FastifyInstance, ctx: AppContext)
     { schema: { tags, querystring: z.object({ page: pageParam }), response: { 200: pageOf(messageItem) } } },
     async (req) => {
       const page = pageRequest(req.query.page, MESSAGE_PAGE_SIZE);
-      const { rows, total } = await messages.inboxPage(ctx.db, requireUser(req).id, page);
+      const { rows, total } = await inbox.inboxPage(ctx.db, requireUser(req).id, page);
       return toPage(rows.map(presentItem), page, total);
     },
   );
 
   app.get('/api/messages/recent', { schema: { tags, response: { 200: z.array(messageItem) } } }, async (req) =>
-    (await messages.recent(ctx.db, requireUser(req).id, RECENT_MESSAGES)).map(presentRecent),
+    (await inbox.recent(ctx.db, requireUser(req).id, RECENT_MESSAGES)).map(presentRecent),
   );
 
   app.get('/api/messages/unread-count', { schema: { tags, response: { 200: z.number() } } }, async (req) =>
-    messages.unreadCount(ctx.db, requireUser(req).id),
+    inbox.unreadCount(ctx.db, requireUser(req).id),
   );
 
   app.get('/api/messages/:id', { schema: { tags, params: idParams, response: { 200: message } } }, async (req) => {

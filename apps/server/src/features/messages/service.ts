@@ -1,65 +1,14 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGE_BLOCKED_TEXT, RECEIVER_NOT_FOUND_TEXT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { BadRequest, Forbidden } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/events.js';
-import type { PageRequest } from '../../lib/paging.js';
 import { isBlockedBetween } from '../blocks/queries.js';
 import { announceReceived } from './announce.js';
 import { messageNotFound } from './policy.js';
-
-const sender = alias(users, 'sender');
-
-/** A message row with what the presenter needs to name its sender. */
-const withSender = {
-  id: messages.id,
-  senderId: messages.senderId,
-  receiverId: messages.receiverId,
-  content: messages.content,
-  read: messages.read,
-  sentAt: messages.sentAt,
-  sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
-};
-export type MessageWithSender = {
-  id: number;
-  senderId: number;
-  receiverId: number;
-  content: string;
-  read: boolean;
-  sentAt: Date;
-  sender: { nickname: string | null; system: boolean; withdrawnAt: Date | null };
-};
-
-const inboxOf = (db: Db, receiverId: number) =>
-  db
-    .select(withSender)
-    .from(messages)
-    .innerJoin(sender, eq(sender.id, messages.senderId))
-    .where(eq(messages.receiverId, receiverId))
-    .orderBy(desc(messages.id));
-
-export async function inboxPage(db: Db, receiverId: number, page: PageRequest) {
-  const [rows, [{ n }]] = await Promise.all([
-    inboxOf(db, receiverId).limit(page.size).offset(page.offset),
-    db.select({ n: count() }).from(messages).where(eq(messages.receiverId, receiverId)),
-  ]);
-  return { rows: rows as MessageWithSender[], total: n };
-}
-
-export async function recent(db: Db, receiverId: number, limit: number): Promise<MessageWithSender[]> {
-  return (await inboxOf(db, receiverId).limit(limit)) as MessageWithSender[];
-}
-
-export async function unreadCount(db: Db, receiverId: number): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.receiverId, receiverId), eq(messages.read, false)));
-  return n;
-}
+import type { MessageWithSender } from './queries.js';
 
 /** Marks the caller's 쪽지 read (first read time kept) and returns it; someone else's is "not found". */
 export async function openMessage(ctx: AppContext, receiverId: number, id: number): Promise<MessageWithSender> {
@@ -139,9 +88,4 @@ export async function send(
 export async function deleteReceivedMessages(tx: Db, user: { id: number }): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
   await tx.delete(messages).where(eq(messages.receiverId, user.id));
-}
-
-/** Contract 7: received 쪽지 go with the account; sent ones stay, shown as 탈퇴한 사용자. */
-export function messageWithdrawalHooks(ctx: AppContext) {
-  ctx.events.on('account.withdrawing', ({ tx }, { user }) => deleteReceivedMessages(tx, user));
 }

@@ -1,15 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import type { TxScope } from '../../lib/events.js';
 import { announceReceived } from './announce.js';
-
-/** The flagged system sender's id (contract 2.1: found by the flag, never by a fixed id). */
-export async function systemUserId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.system, true));
-  return row.id;
-}
+import { systemUserId } from './queries.js';
 
 /**
  * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (contract 4.1), and announces

@@ -8,7 +8,6 @@ import { BadRequest, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { lockGroup, memberIdsOf } from '../groups/queries.js';
-import { sendSystemMessages } from '../messages/system-messages.js';
 import { presentNotice } from './presenter.js';
 import { countNotices, loadNotice, noticeNotFound, noticeRows } from './queries.js';
 import { NOTICE_TEXTS, newNoticeMessage } from './texts.js';
@@ -59,7 +58,10 @@ export async function createNotice(ctx: AppContext, access: GroupAccess, writer:
       .values({ groupId, writerId: writer.id, ...input, createdAt: now, updatedAt: now })
       .returning({ id: groupNotices.id });
     const others = (await memberIdsOf(tx, groupId)).filter((userId) => userId !== writer.id);
-    await sendSystemMessages(ctx, scope, others, newNoticeMessage(groupName, input.title));
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: others,
+      content: newNoticeMessage(groupName, input.title),
+    });
     return row.id;
   });
   return presentNotice(await loadNotice(ctx.db, groupId, id));

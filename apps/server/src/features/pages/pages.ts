@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Page } from '../../lib/web.js';
 import { todayIn } from '../posts/queries.js';
-import { linkPreviewHead } from '../previews/link-preview.js';
+import { linkPreviewHead } from './link-preview.js';
 import { NOINDEX, renderedDocument, withHead, type RenderedPage } from './document.js';
 import { pageTags } from './page-tags.js';
 

@@ -1,15 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { msUntilSeoulMidnight, seoulDate } from '../../lib/clock.js';
 import { touched, type PublicChanges } from '../../lib/public-changes.js';
-
-/** Contract 2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
-export const effectiveInactive = (today: string, alias = 'p'): SQL =>
-  sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
-
-export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
-  post.inactive || post.dueDate < today;
 
 /**
  * Stores `inactive` for open posts whose due date has passed, `batch` posts per statement: a catch-up after

@@ -1,4 +1,12 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../lib/request-auth.js';
+
+/** Contract 2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
+export const effectiveInactive = (today: string, alias = 'p'): SQL =>
+  sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
+
+export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
+  post.inactive || post.dueDate < today;
 
 export const isAuthor = (user: AuthUser, post: { creatorId: number }) => user.id === post.creatorId;
 

@@ -7,7 +7,7 @@ import { seoulDate } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { containsKeyword } from '../../lib/text-search.js';
-import { effectiveInactive } from './inactivity.js';
+import { effectiveInactive } from './policy.js';
 
 /** Today in Seoul, the business date of due dates and inactivity (contract 1.1). */
 export const todayIn = (ctx: Pick<AppContext, 'clock'>) => seoulDate(ctx.clock.now());

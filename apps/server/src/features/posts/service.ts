@@ -16,9 +16,8 @@ import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../li
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
-import { isEffectivelyInactive } from './inactivity.js';
 import type { KindConfig } from './kinds.js';
-import { canEditPost } from './policy.js';
+import { canEditPost, isEffectivelyInactive } from './policy.js';
 import { findPostDetail, hasGroup, loadPost, todayIn, type PostDetailRow } from './queries.js';
 import { BASE_NOT_FOUND, BELOW_CURRENT_TEXT, EDIT_INACTIVE_TEXT, HAS_GROUP_TEXT, VIEW_INACTIVE_TEXT } from './texts.js';
 

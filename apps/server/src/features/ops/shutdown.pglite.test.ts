@@ -28,11 +28,8 @@ function stompSocket(host: string, token: string) {
   return { ws, frames, closed, opened, waitFor, send: (frame: string) => ws.send(frame) };
 }
 
-// Both runs use the embedded database of a data dir (the PGlite template); the api-pglite step runs them, api-pg does not.
-const onServer = Boolean(process.env.TEST_DATABASE_URL);
-if (onServer) console.log('[shutdown] not run on the PostgreSQL pass: it tests the embedded database (run in api-pglite)');
-
-describe.skipIf(onServer)('graceful shutdown (what SIGTERM runs: app.close())', () => {
+// Both runs use the embedded database of a data dir (the PGlite template): *.pglite.test.ts runs only in api-pglite.
+describe('graceful shutdown (what SIGTERM runs: app.close())', () => {
   it('finishes in-flight requests and received chat frames, closes sockets with a close frame, and loses no stored message', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
     await restore(dataDir, path.join(inject('testDir'), 'template.tar'));

@@ -46,11 +46,8 @@ async function migratedDataDir(prefix: string) {
   return dir;
 }
 
-// Both runs use the embedded database of a data dir (the PGlite template); the api-pglite step runs them, api-pg does not.
-const onServer = Boolean(process.env.TEST_DATABASE_URL);
-if (onServer) console.log('[backup] not run on the PostgreSQL pass: it tests the embedded database (run in api-pglite)');
-
-describe.skipIf(onServer)('npm run backup / npm run restore (embedded database)', () => {
+// Both runs use the embedded database of a data dir (the PGlite template): *.pglite.test.ts runs only in api-pglite.
+describe('npm run backup / npm run restore (embedded database)', () => {
   it('backs up while the server runs (and writes) or is stopped; a restore into a stopped data dir keeps every row', async () => {
     const dataDir = await migratedDataDir('backup-live-');
     const config = loadConfig({ DATA_DIR: dataDir, RUN_JOBS: 'false', WEB_DIST: '/nonexistent' });
