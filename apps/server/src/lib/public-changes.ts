@@ -12,7 +12,7 @@ import { closeRedis } from './redis.js';
  * |---|---|
  * | `post:{id}` | that post shown alone: its detail, its link card |
  * | `list:{kind}` | the kind's pages, searches and popular |
- * | `ranked:{kind}` | what the kind orders by views: popular and `order=views` pages (a counted view touches only this) |
+ * | `ranked:{kind}` | what the kind orders by views: popular and `order=views` pages |
  * | `tags` | the recruitments' popular tech stacks |
  * | `board:{id}` | that board post shown alone |
  * | `boards` | the board pages, searches and popular |
@@ -37,8 +37,11 @@ export const touched = {
   post: (id: number, kind?: PostKind) => [publicTags.post(id), ...(kind ? [kind] : POST_KINDS).map(publicTags.list)],
   /** a post's tech stacks too (recruitments only have them) */
   postWithStacks: (id: number, kind: PostKind) => [...touched.post(id, kind), publicTags.popularStacks],
-  /** a counted view: the order by views; detail and pages show the new count within the TTL */
-  postViews: (kind: PostKind) => [publicTags.ranked(kind)],
+  /**
+   * a counted view: the kind's pages and searches show the count on every card, and the order by views changes;
+   * the cached detail takes the new count in place (lib/views.ts), so it stays cached
+   */
+  postViews: (kind: PostKind) => [publicTags.list(kind), publicTags.ranked(kind)],
   board: (id: number) => [publicTags.board(id), publicTags.boards],
   everything: [EVERYTHING],
 };

@@ -20,7 +20,8 @@ export function startFirstRoute(client: QueryClient, url: URL): Promise<unknown>
     const kind = lists[url.pathname as keyof typeof lists];
     const query = postListQuery(kind, listParams(url.searchParams));
     markFirstLoad(query.queryKey);
-    void client.prefetchQuery(query);
+    // only what is missing: a server-rendered page brought its reads
+    void client.prefetchQuery({ ...query, staleTime: Infinity });
   }
   // the route <Routes> will pick (same ranking)
   const route = matchRoutes(routes, url.pathname)?.[0]?.route;

@@ -10,7 +10,7 @@ import { createRecruitment, createStudy, recruitmentBody } from '../../../test/f
 const s = useRealtimeSuite();
 
 describe('what a write evicts from the public read cache', () => {
-  it('a view, a 쪽지, a chat line and a schedule write leave cached lists, searches and details cached', async () => {
+  it("a 쪽지, a chat line and a schedule write leave cached lists, searches and details cached; a view only its kind's pages", async () => {
     const { t } = s;
     const group = await createGroup(t, 1);
     const room = await createRoom(t, group);
@@ -29,9 +29,12 @@ describe('what a write evicts from the public read cache', () => {
 
     const viewed = await t.post(`/api/base-posts/${post.id}/view`, { token: receiver.token });
     expect(viewed.statusCode).toBe(204);
-    await expectCached(t, reads, 'a view');
-    // this instance's cached detail takes the new count at once
+    // the detail takes the new count in place and the other kind stays; the kind's pages and searches show it at once
+    await expectCached(t, [reads[1], reads[3], reads[4]], 'a view');
     expect((await t.get(`/api/recruitments/${post.id}`)).json().views).toBe(1);
+    const card = (await t.get('/api/recruitments?page=0')).json().content.find((r: { id: number }) => r.id === post.id);
+    expect(card.views).toBe(1);
+    for (const url of reads) await statementsOf(t, url);
 
     const note = await t.post('/api/messages', {
       token: sender.token,

@@ -2,6 +2,7 @@ import type { BoardDetail, BoardItem, CreateBoardBody, Page, Reply, UpdateBoardB
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { auth, useAuth } from '../../shared/auth/store';
 import { del, get, post, put } from '../../shared/api/client';
+import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
 
 export interface BoardSearchParams {
@@ -29,8 +30,12 @@ export const boardsApi = {
 
 const boardKeys = keys.boards;
 
-export const useBoardSearch = (p: BoardSearchParams) =>
-  useQuery({ queryKey: boardKeys.search(p), queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev });
+/** A board page; the one a server-rendered page brought is not read again on its first mount. */
+export function useBoardSearch(p: BoardSearchParams) {
+  const queryKey = boardKeys.search(p);
+  const refetchOnMount = useVisitRefetch(queryKey);
+  return useQuery({ queryKey, queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev, refetchOnMount });
+}
 
 export const useBoardDetail = (id: string, page: number, enabled = true) =>
   useQuery({

@@ -50,6 +50,7 @@ export const usePopularBoards = () => usePopular(popular.boards);
 export function prefetchPopular(client: QueryClient) {
   for (const query of popularQueries) {
     markFirstLoad(query.queryKey);
-    void client.prefetchQuery(query as FetchQueryOptions);
+    // only what is missing: a server-rendered page brought its reads
+    void client.prefetchQuery({ ...(query as FetchQueryOptions), staleTime: Infinity });
   }
 }

@@ -42,4 +42,6 @@ export const useSessionGeneration = () =>
       return () => listeners.delete(l);
     },
     () => generation,
+    // a server-rendered page is the first generation, and so is the page hydrating it
+    () => 0,
   );
