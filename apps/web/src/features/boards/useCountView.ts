@@ -10,7 +10,7 @@ import { boardsApi, useBoardDetail } from './api';
  * the page.
  */
 export function useCountView(boardId: string): boolean {
-  const { mutate, variables, isSuccess, isError } = useMutation({ mutationFn: boardsApi.countView });
+  const { mutate, variables, isSuccess, isError } = useMutation({ mutationFn: boardsApi.countView, meta: { quiet: true } });
   useEffect(() => mutate(boardId), [boardId, mutate]);
   return (isSuccess || isError) && variables === boardId;
 }

@@ -278,6 +278,7 @@ export const useApplicants = (basePostId: string, page: number) =>
  */
 function useViewCounted(kind: PostKind, id: string): { settled: boolean; counted: boolean } {
   const { mutate, variables, isSuccess, data } = useMutation({
+    meta: { quiet: true },
     mutationFn: async (postId: string) => {
       const key = kind.viewedKey(postId);
       if (localStorage.getItem(key)) return false;

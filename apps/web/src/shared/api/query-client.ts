@@ -18,7 +18,11 @@ export function createQueryClient(): QueryClient {
     },
     mutationCache: new MutationCache({
       // a fetch already under way is not started again
-      onSuccess: () => void client.invalidateQueries({ queryKey: keys.messages.unreadCount }, { cancelRefetch: false }),
+      // (a view count sends no 쪽지: `meta.quiet`)
+      onSuccess: (_data, _vars, _ctx, mutation) =>
+        mutation.meta?.quiet
+          ? undefined
+          : void client.invalidateQueries({ queryKey: keys.messages.unreadCount }, { cancelRefetch: false }),
     }),
   });
   return client;
