@@ -26,5 +26,4 @@ export const useOpenChatRoom = () =>
       return () => listeners.delete(l);
     },
     () => openRoomId,
-    () => null, // a server-rendered page has no room open
   );

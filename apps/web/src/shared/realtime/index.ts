@@ -37,7 +37,6 @@ export const useRealtimeConnected = () =>
       return () => listeners.delete(l);
     },
     () => connected,
-    () => false,
   );
 
 /** Live notifications of the token's user, on the shared connection; returns the unsubscribe. */
