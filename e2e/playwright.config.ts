@@ -11,7 +11,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],

@@ -1,4 +1,4 @@
-import { apiUser, expect, loginWithToken, test, unique } from './fixtures';
+import { apiUser, expect, loginWithToken, settled, test, unique } from './fixtures';
 
 test('an anonymous visitor is asked to log in to write, to reply and for my boards', async ({ page, request, dialogs }) => {
   const author = await apiUser(request);
@@ -254,6 +254,7 @@ test('a session that expires while writing says 로그인이 필요합니다. on
   await loginWithToken(page, user);
   await page.goto(`/boards/${id}`);
   await expect(page.getByTestId('reply-form-header')).toHaveText('댓글 작성');
+  await settled(page);
   await expire();
   await page.getByLabel('댓글 내용').fill('늦은 댓글');
   await page.getByLabel('댓글 내용').press('Enter');
@@ -267,6 +268,7 @@ test('a session that expires while writing says 로그인이 필요합니다. on
   await page.goto('/boards/register');
   await page.getByLabel('제목').fill('늦은 글');
   await page.getByLabel('내용').fill('본문');
+  await settled(page);
   await expire();
   await page.getByRole('button', { name: '등록' }).click();
   await expect(page).toHaveURL(/\/login/);

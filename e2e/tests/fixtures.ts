@@ -79,6 +79,12 @@ export async function loginWithToken(page: Page, user: ApiUser) {
   );
 }
 
+/**
+ * Waits until the page's own requests of its first moments (the view count, the badge) are answered: a test that
+ * then ends the session acts on a quiet page, so the 401 it expects comes from its action, not from a late read.
+ */
+export const settled = (page: Page) => page.waitForLoadState('networkidle');
+
 export const test = base.extend<{ dialogs: Dialogs }>({
   extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': randomIp() }),
   dialogs: async ({ page }, use) => use(new Dialogs(page)),

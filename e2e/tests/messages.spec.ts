@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiUser, expect, loginWithToken, test, type ApiUser } from './fixtures';
+import { apiUser, expect, loginWithToken, settled, test, type ApiUser } from './fixtures';
 
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 
@@ -345,6 +345,7 @@ test('an expired session while deleting or sending says only 로그인이 필요
   await page.goto('/messages');
   const row = page.getByTestId('message-row');
   await expect(row).toHaveCount(1);
+  await settled(page);
 
   // the session ends elsewhere (the account is withdrawn): every earlier token answers 401
   expect((await request.delete(`/api/users/${me.id}`, { headers: auth(me) })).status()).toBe(200);
@@ -357,6 +358,7 @@ test('an expired session while deleting or sending says only 로그인이 필요
   await loginWithToken(page, other);
   await page.goto('/messages');
   await page.getByRole('button', { name: '쪽지 쓰기' }).click();
+  await settled(page);
   expect((await request.delete(`/api/users/${other.id}`, { headers: auth(other) })).status()).toBe(200);
   await composeDialog(page).getByLabel('받는 사람:').fill(friend.nickname);
   await composeDialog(page).getByLabel('쪽지 내용:').fill('보내지지 않을 쪽지');

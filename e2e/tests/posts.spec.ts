@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './fixtures';
+import { apiUser, expect, loginWithToken, settled, test, unique, type ApiUser } from './fixtures';
 
 /** Seoul date `days` from today as YYYY-MM-DD (what the server and the D-day use). */
 function seoulDate(days: number) {
@@ -436,6 +436,7 @@ test('a session that ends while a page is open: only 로그인이 필요합니�
   await page.goto(`/applicants/${id}`);
   const card = page.getByTestId('applicant').filter({ hasText: applicant.nickname });
   await expect(card).toBeVisible();
+  await settled(page);
   expect((await request.delete(`/api/users/${author.id}`, { headers: auth(author) })).status()).toBe(200);
   await card.getByRole('button', { name: '승인' }).click();
   await dialogs.expect('이 지원자를 승인하시겠습니까?');
@@ -447,6 +448,7 @@ test('a session that ends while a page is open: only 로그인이 필요합니�
   await switchUser(page, other);
   await page.goto('/application-info/register');
   await page.getByLabel('분야').fill('프론트엔드');
+  await settled(page);
   expect((await request.delete(`/api/users/${other.id}`, { headers: auth(other) })).status()).toBe(200);
   await page.getByRole('button', { name: '등록하기' }).click();
   await expect.poll(() => dialogs.messages.filter((m) => m === '로그인이 필요합니다.').length).toBe(2);
