@@ -74,8 +74,10 @@ export class RedisBroker implements Broker {
   }
 
   publish(event: BrokerEvent): void {
-    this.handler(event);
+    // on its way to the other instances first: delivering to the local sockets takes a few milliseconds per
+    // message in a large room, which the other instances' subscribers would otherwise wait on as well
     this.send(event);
+    this.handler(event);
   }
 
   onEvent(handler: (event: BrokerEvent) => void): void {
