@@ -39,8 +39,12 @@ export type Message = z.infer<typeof message>;
 
 /**
  * Live notifications (beyond the contract): the user's own STOMP destination (only that user may subscribe) and
- * the JSON body of each MESSAGE on it. `message` is the new 쪽지 as the dropdown shows it (content cut at 20).
+ * the JSON body of each MESSAGE on it. `message` is the new 쪽지 as the dropdown shows it (content cut at 20);
+ * `resync` says that pushes may have been lost (the server's Redis was away): read the 쪽지 again.
  */
 export const notificationQueue = (userId: number) => `/user/${userId}/queue/notifications`;
-export const liveNotification = z.object({ kind: z.literal('message'), message: messageItem });
+export const liveNotification = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), message: messageItem }),
+  z.object({ kind: z.literal('resync') }),
+]);
 export type LiveNotification = z.infer<typeof liveNotification>;

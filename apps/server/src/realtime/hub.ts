@@ -119,6 +119,10 @@ export class Hub {
     }
   }
 
+  userIds(): number[] {
+    return [...this.byUser.keys()];
+  }
+
   /** Every local session (for shutdown). */
   sessions(): HubSession[] {
     return [...this.byUser.values()].flatMap((set) => [...set]);

@@ -51,6 +51,7 @@ export class Realtime {
   readonly auth: SocketAuth;
   private readonly owners = new Map<string, { token: string }>();
   private readonly pending = new Set<sockjs.Connection>();
+  private readonly resyncListeners: Array<() => void> = [];
   /** SockJS connections open now, authenticated or not (metrics) */
   openSockets = 0;
 
@@ -60,6 +61,7 @@ export class Realtime {
     deps.broker.onEvent((event) => {
       if (event.type === 'close') this.auth.forget(event.userId);
       this.hub.apply(event);
+      if (event.type === 'resync') this.resyncListeners.forEach((listener) => listener());
     });
   }
 
@@ -86,6 +88,24 @@ export class Realtime {
   /** A JSON MESSAGE on a user's own destination to every socket of the user that subscribed to it. */
   pushJsonToUser(userId: number, destination: string, payload: unknown) {
     this.deps.broker.publish({ type: 'push', userId, destination, contentType: JSON_TYPE, body: JSON.stringify(payload) });
+  }
+
+  /**
+   * Events may have passed this instance by (its Redis subscription was interrupted, or another instance could not
+   * publish): room chains catch up on their own; other features re-announce to their local sockets here.
+   */
+  onResync(listener: () => void) {
+    this.resyncListeners.push(listener);
+  }
+
+  /** A JSON MESSAGE on a user's own destination to the user's sockets on this instance only. */
+  pushJsonLocally(userId: number, destination: string, payload: unknown) {
+    this.hub.apply({ type: 'push', userId, destination, contentType: JSON_TYPE, body: JSON.stringify(payload) });
+  }
+
+  /** The users with a socket on this instance. */
+  localUserIds(): number[] {
+    return this.hub.userIds();
   }
 
   /** Closes every socket of the user, everywhere (withdrawal, password reset). */

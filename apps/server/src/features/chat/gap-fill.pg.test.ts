@@ -1,9 +1,11 @@
+import { notificationQueue, type LiveNotification } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import type { TestApp, TestUser } from '../../../test/helpers.js';
 import { startRedis, type RedisServer } from '../../../test/services.js';
 import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from '../../../test/fixtures/chat.js';
+import type { Frame } from '../../realtime/codec.js';
 import { twoInstances } from '../../../test/fixtures/two-instances.js';
 
 /**
@@ -139,5 +141,29 @@ describe.skipIf(skip)('two instances across a Redis outage', () => {
     const stored = await storedIds(roomId);
     expect(await receivedIds(stays, topic, stored.length)).toEqual(stored);
     expect(kicked.take(topic)).toEqual([]);
+  });
+
+  it('a 쪽지 pushed on A while Redis is away: the receiver’s socket on B is told to read its 쪽지 again', async () => {
+    const [sender, receiver] = [await a.user(), await a.user()];
+    const queue = notificationQueue(receiver.id);
+    const onB = await StompTestClient.connect(hostB, receiver);
+    clients.push(onB);
+    expect((await onB.subscribe(queue)).command).toBe('RECEIPT');
+
+    await redis.stop();
+    await sleep(300);
+    const res = await a.post('/api/messages', {
+      token: sender.token,
+      body: { receiverName: receiver.nickname, content: '장애 중 쪽지' },
+    });
+    expect(res.statusCode).toBe(201);
+    await redis.start();
+    await waitForRedis();
+
+    // whether or not the push itself got through, the socket is told to read again
+    const isResync = (f: Frame) =>
+      f.command === 'MESSAGE' && f.headers.destination === queue && (JSON.parse(f.body) as LiveNotification).kind === 'resync';
+    const frame = await onB.next(isResync, CATCH_UP_DEADLINE_MS);
+    expect(JSON.parse(frame.body)).toEqual({ kind: 'resync' });
   });
 });

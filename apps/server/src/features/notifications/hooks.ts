@@ -20,4 +20,10 @@ export function notificationHooks(ctx: AppContext) {
     const body: LiveNotification = { kind: 'message', message: item };
     scope.afterCommit(() => ctx.realtime.pushJsonToUser(receiverId, notificationQueue(receiverId), body));
   });
+
+  // pushes published while Redis was away reached nobody on the other instances: each one tells its own sockets
+  const resync: LiveNotification = { kind: 'resync' };
+  ctx.realtime.onResync(() => {
+    for (const userId of ctx.realtime.localUserIds()) ctx.realtime.pushJsonLocally(userId, notificationQueue(userId), resync);
+  });
 }

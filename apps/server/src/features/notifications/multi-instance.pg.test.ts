@@ -30,7 +30,11 @@ describe.skipIf(multiInstanceSkipReason !== null)('live notifications across two
     expect(res.statusCode).toBe(201);
     for (const s of sockets) {
       const body = JSON.parse((await s.next((f) => f.command === 'MESSAGE')).body) as LiveNotification;
-      expect(body.message).toMatchObject({ messageId: (res.json() as { messageId: number }).messageId, content: '두 인스턴스' });
+      expect(body.kind).toBe('message');
+      expect(body.kind === 'message' && body.message).toMatchObject({
+        messageId: (res.json() as { messageId: number }).messageId,
+        content: '두 인스턴스',
+      });
       s.close();
     }
   });

@@ -19,7 +19,9 @@ async function listener(user: TestUser, via: 'raw' | 'sockjs' = 'raw') {
 const notification = async (c: StompTestClient, timeoutMs = 3000) => {
   const frame: Frame = await c.next((f) => f.command === 'MESSAGE', timeoutMs);
   expect(frame.headers['content-type']).toBe('application/json');
-  return JSON.parse(frame.body) as LiveNotification;
+  const body = JSON.parse(frame.body) as LiveNotification;
+  expect(body.kind).toBe('message');
+  return body as Extract<LiveNotification, { kind: 'message' }>;
 };
 
 const sendMessage = (from: TestUser, to: TestUser, content: string) =>

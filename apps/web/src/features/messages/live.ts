@@ -8,13 +8,16 @@ const RECENT_SIZE = 5;
 
 /**
  * A new 쪽지 pushed on the user's notification queue shows at once: the badge counts it and the dropdown lists
- * it; then every 쪽지 list is read again to stay exact.
+ * it; then every 쪽지 list is read again to stay exact. A `resync` (pushes may have been lost on the server's
+ * side) reads them again.
  */
 export function useLiveMessages(token: string | null) {
   const client = useQueryClient();
   useEffect(() => {
     if (!token) return;
-    return subscribeNotifications(token, ({ message }) => {
+    return subscribeNotifications(token, (notification) => {
+      if (notification.kind === 'resync') return void client.invalidateQueries({ queryKey: keys.messages.all });
+      const { message } = notification;
       client.setQueryData<number>(keys.messages.unreadCount, (n) => (n ?? 0) + 1);
       client.setQueryData<MessageItem[]>(keys.messages.recent, (items) =>
         items ? [message, ...items.filter((m) => m.messageId !== message.messageId)].slice(0, RECENT_SIZE) : items,
