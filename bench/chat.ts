@@ -6,7 +6,7 @@
  *   npm run bench:chat -w bench
  *
  * Env: BENCH_SUBSCRIBERS (200), BENCH_RATE (50 messages/s), BENCH_SECONDS (10), BENCH_PORT (8095, and +1 for
- * the second instance, +2 for the bare server). DATABASE_URL (PostgreSQL) else PGlite under a fresh directory.
+ * the second instance, +2 for the bare server), BENCH_NODE_ARGS (for the servers, e.g. "--cpu-prof"). DATABASE_URL (PostgreSQL) else PGlite under a fresh directory.
  * Two instances need DATABASE_URL and REDIS_URL (skipped with the reason otherwise).
  * Senders stay under the per-user SEND limit (10 per 5 s): BENCH_RATE is spread over enough members.
  */
@@ -106,7 +106,8 @@ async function seedRoom(databaseUrl: string | undefined, dataDir: string): Promi
 }
 
 function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], {
     env: {
       ...process.env,
       PORT: String(port),
