@@ -18,14 +18,22 @@ export function validationError(firstMessage: string | undefined, inBody: boolea
 }
 
 /**
- * The one way a route validates its body after authorizing, for the routes where the contract checks
- * existence or permission before field rules: the route declares `body` with `attachValidation: true` (so
- * /docs shows it) and the handler calls this right after `authorize`. Every other route lets Fastify validate.
+ * The one way a body is validated after the service has loaded and authorized, for the routes where docs/api.md
+ * checks existence or permission before field rules: the route declares `body` with `attachValidation: true` (so
+ * /docs shows it) and hands `() => validBody(req)` to its service as a {@link Deferred}. Every other route lets
+ * Fastify validate.
  */
 export function validBody<R extends Pick<FastifyRequest, 'validationError'> & { body: unknown }>(req: R): R['body'] {
   if (req.validationError) throw req.validationError;
   return req.body;
 }
+
+/**
+ * A body the route has declared but that is checked only when the service asks for it: the service loads and
+ * authorizes first, then calls it (`() => validBody(req)`), so a missing record or a refusal answers before a
+ * field rule does, where docs/api.md orders them so.
+ */
+export type Deferred<T> = () => T;
 
 /** With `attachValidation`, a bad path id or query is still refused before the handler (contract 1.3). */
 export function registerEarlyValidation(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { WITHDRAWN_NAME, type Group, type GroupMember } from '@app/contract';
+import { WITHDRAWN_NAME, type Group, type GroupMember, type MyGroup } from '@app/contract';
 import type { GroupRow } from '../../db/schema/index.js';
 
 type GroupFields = Pick<GroupRow, 'id' | 'name' | 'description' | 'type'>;
@@ -35,3 +35,13 @@ export function presentGroup(g: GroupFields, members: MemberRow[], now: Date): G
     members: members.map((m) => presentMember(m, now)),
   };
 }
+
+export interface MyGroupRow {
+  id: number;
+  name: string;
+  description: string;
+  type: 'PROJECT' | 'STUDY_GROUP';
+  role: 'ADMIN' | 'MEMBER';
+}
+
+export const presentMyGroup = ({ role, ...g }: MyGroupRow): MyGroup => ({ ...g, admin: role === 'ADMIN' });

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { MyGroup } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { groupMembers, groups, users } from '../../db/schema/index.js';
-import type { MemberRow } from './presenter.js';
+import type { MemberRow, MyGroupRow } from './presenter.js';
 
 const memberColumns = {
   userId: groupMembers.userId,
@@ -34,8 +33,8 @@ export async function findMember(db: Db, groupId: number, userId: number): Promi
 }
 
 /** The caller's groups, most recently joined first (contract 3.6 my-groups). */
-export async function myGroups(db: Db, userId: number): Promise<MyGroup[]> {
-  const rows = await db
+export function myGroups(db: Db, userId: number): Promise<MyGroupRow[]> {
+  return db
     .select({
       id: groups.id,
       name: groups.name,
@@ -47,7 +46,6 @@ export async function myGroups(db: Db, userId: number): Promise<MyGroup[]> {
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, userId))
     .orderBy(desc(groupMembers.joinedAt), desc(groups.id));
-  return rows.map(({ role, ...g }) => ({ ...g, admin: role === 'ADMIN' }));
 }
 
 /** The groups a user is a plain member of (not admin), with what a removal needs. */
