@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageItem } from '@app/contract';
 import type { Db } from '../db/client.js';
+import type { MessageWithSender } from '../features/messages/queries.js';
 
 /** A side effect that must not happen unless the surrounding transaction commits (a publish, a mail, a socket close). */
 export type Effect = () => void | Promise<void>;
@@ -75,8 +75,8 @@ export interface DomainEvents {
    * receiver still active, in this transaction, in the order given.
    */
   'message.systemNotice': { receiverIds: number[]; content: string };
-  /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); `item` is its dropdown preview. */
-  'message.received': { receiverId: number; item: MessageItem };
+  /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); whoever pushes it presents it. */
+  'message.received': { receiverId: number; message: MessageWithSender };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
   'user.sessionsRevoked': { userId: number };
 }

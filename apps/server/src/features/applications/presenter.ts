@@ -1,4 +1,11 @@
-import { WITHDRAWN_NAME, type Applicant, type ApplyResult, type MyApplication } from '@app/contract';
+import {
+  WITHDRAWN_NAME,
+  type Applicant,
+  type ApplicantList,
+  type ApplyResult,
+  type MyApplication,
+  type Page,
+} from '@app/contract';
 import type { ApplicationStatusValue, ProfileRow } from '../../db/schema/index.js';
 import { seoulDateTime } from '../../lib/clock.js';
 
@@ -52,3 +59,9 @@ export const presentApplicant = (r: ApplicantRow): Applicant => ({
   contact: r.contact ?? null,
   userId: r.applicant_id,
 });
+
+/** The author's applicant page: the post's title, then the page's fields with `applicants` for `content`. */
+export function presentApplicantList(title: string, page: Page<ApplicantRow>): ApplicantList {
+  const { content, ...paging } = page;
+  return { title, applicants: content.map(presentApplicant), ...paging };
+}

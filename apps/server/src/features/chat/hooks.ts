@@ -5,8 +5,8 @@ import { WITHDRAWAL_STEP } from '../../lib/events.js';
 import { chatReadLogs } from '../../db/schema/index.js';
 import { systemUserId } from '../messages/queries.js';
 import { findRoomOfGroup, newestMessageId } from './queries.js';
-import { appendMessage, deleteReadLog, markRead, publishAfterCommit } from './service.js';
-import { registerChatDestinations } from './stomp.js';
+import { appendMessage, deleteReadLog, markRead } from './service.js';
+import { publishAfterCommit, registerChatDestinations } from './stomp.js';
 import { CHAT_TEXTS, SYSTEM_LINES } from './texts.js';
 
 /**
