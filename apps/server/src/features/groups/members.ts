@@ -3,10 +3,12 @@ import type { AppContext } from '../../context.js';
 import { basePosts, groupMembers, users } from '../../db/schema/index.js';
 import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
 import { holdActiveUser } from '../../lib/actor-lock.js';
-import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import type { Deferred } from '../../lib/validation.js';
+import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';
 import { canLeaveGroup } from './policy.js';
 import { findMember } from './queries.js';
@@ -90,7 +92,7 @@ export async function inviteMember(
   const invitee = await findInvitee(ctx, nickname);
   if (!invitee) throw inviteeNotFound();
   if (await findMember(ctx.db, group.id, invitee.id)) throw alreadyMember();
-  if (await isBlockedBetween(ctx.db, admin.id, invitee.id)) throw new Forbidden(GROUP_TEXTS.inviteBlocked, 'blocked');
+  authorize(mayReach(await isBlockedBetween(ctx.db, admin.id, invitee.id)), GROUP_TEXTS.inviteBlocked, 'blocked');
   const [post] = await ctx.db
     .select({
       current: basePosts.currentMembers,

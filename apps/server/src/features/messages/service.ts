@@ -3,8 +3,10 @@ import { MESSAGE_BLOCKED_TEXT, RECEIVER_NOT_FOUND_TEXT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
-import { BadRequest, Forbidden } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/events.js';
+import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';
 import { announceReceived } from './announce.js';
 import { messageNotFound } from './policy.js';
@@ -69,7 +71,7 @@ export async function send(
   return inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const receiver = await findReceiver(scope.tx, receiverName);
     // contract 9.4: the same refusal whoever blocked whom, and nothing is stored
-    if (await isBlockedBetween(scope.tx, from.id, receiver.id)) throw new Forbidden(MESSAGE_BLOCKED_TEXT, 'blocked');
+    authorize(mayReach(await isBlockedBetween(scope.tx, from.id, receiver.id)), MESSAGE_BLOCKED_TEXT, 'blocked');
     const [row] = await scope.tx
       .insert(messages)
       .values({ senderId: from.id, receiverId: receiver.id, content, sentAt: scope.now })

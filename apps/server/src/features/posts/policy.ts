@@ -8,6 +8,11 @@ export const effectiveInactive = (today: string, alias = 'p'): SQL =>
 export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
   post.inactive || post.dueDate < today;
 
+/** A closed post's detail is not shown (403 post_inactive); its content cannot be edited either. */
+export const isViewable = (post: { inactive: boolean }) => !post.inactive;
+export const isEditableContent = (post: { inactive: boolean; dueDate: string }, today: string) =>
+  !isEffectivelyInactive(post, today);
+
 export const isAuthor = (user: AuthUser, post: { creatorId: number }) => user.id === post.creatorId;
 
 /** Edit, close, delete, list and decide applicants, create a group: the author only (contract 8.12). */
