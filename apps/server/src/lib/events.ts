@@ -64,14 +64,14 @@ export interface DomainEvents {
   /** A group is about to be deleted (its rows still exist). `memberIds` includes the admin. */
   'group.deleting': { groupId: number; groupName: string; adminId: number; memberIds: number[] };
   /**
-   * Withdrawal is asked for (contract 7): a handler refuses it by throwing a typed error. Runs before anything
+   * Withdrawal is asked for (docs/api.md §7): a handler refuses it by throwing a typed error. Runs before anything
    * changes, with the user's posts already locked.
    */
   'account.withdrawalCheck': { user: WithdrawingUser };
   /** Withdrawal goes ahead: each area removes or releases what it keeps for the user, in this transaction. */
   'account.withdrawing': { user: WithdrawingUser };
   /**
-   * Another area tells users something by a [시스템] 쪽지 (contract 4.1): the messages area stores one for each
+   * Another area tells users something by a [시스템] 쪽지 (docs/api.md §4.1): the messages area stores one for each
    * receiver still active, in this transaction, in the order given.
    */
   'message.systemNotice': { receiverIds: number[]; content: string };

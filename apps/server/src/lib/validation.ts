@@ -7,7 +7,7 @@ const HANGUL = /[\uac00-\ud7a3]/;
 
 /**
  * The first failed rule decides the answer; schema texts are Korean, anything else is a format error.
- * `errorCode` is a rule's own code for a format error (contract 9's path ids are `validation_failed`).
+ * `errorCode` is a rule's own code for a format error (docs/api.md §9's path ids are `validation_failed`).
  */
 export function validationError(firstMessage: string | undefined, inBody: boolean, errorCode?: string): AppError {
   const message = firstMessage ?? '';
@@ -35,7 +35,7 @@ export function validBody<R extends Pick<FastifyRequest, 'validationError'> & { 
  */
 export type Deferred<T> = () => T;
 
-/** With `attachValidation`, a bad path id or query is still refused before the handler (contract 1.3). */
+/** With `attachValidation`, a bad path id or query is still refused before the handler (docs/api.md §1.3). */
 export function registerEarlyValidation(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     const error = req.validationError as (Error & { validationContext?: string }) | undefined;

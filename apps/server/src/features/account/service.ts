@@ -154,7 +154,7 @@ export async function login(ctx: AppContext, loginId: string, password: string):
 const MAX_PLAIN_KEY = 64;
 
 /**
- * The login-lock key: the lower-cased id as typed (contract 1.7), whether or not it exists.
+ * The login-lock key: the lower-cased id as typed (docs/api.md §1.7), whether or not it exists.
  * An id far longer than any real one is kept as its digest, so the key always fits its index.
  */
 export function loginFailureKey(loginId: string): string {

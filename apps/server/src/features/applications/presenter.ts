@@ -49,7 +49,7 @@ export const presentMyApplication = (r: MyApplicationRow): MyApplication => ({
   postType: r.kind,
 });
 
-/** An applicant without a profile still lists, with empty field and skills (contract 3.5). */
+/** An applicant without a profile still lists, with empty field and skills (docs/api.md §3.5). */
 export const presentApplicant = (r: ApplicantRow): Applicant => ({
   applicationId: r.id,
   applicantNickname: r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname,

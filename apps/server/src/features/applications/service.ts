@@ -117,7 +117,7 @@ export async function cancel(ctx: AppContext, user: AuthUser, applicationId: num
   });
 }
 
-/** The application with its post, or NotFound with the contract's text. */
+/** The application with its post, or NotFound with the route's text. */
 async function loadApplication(db: Db, id: number): Promise<{ application: ApplicationRow; post: PostRow }> {
   const [found] = await db
     .select({ application: applications, post: basePosts })
@@ -156,7 +156,7 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       .where(and(eq(applications.id, applicationId), eq(applications.status, 'PENDING')))
       .returning({ id: applications.id });
     if (changed.length === 0) {
-      // decided meanwhile, cancelled by its applicant (contract 9.1: the decision loses with not_pending),
+      // decided meanwhile, cancelled by its applicant (docs/api.md §9.1: the decision loses with not_pending),
       // or gone with its applicant's withdrawal (404)
       const [still] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId));
       if (still) throw notPending();

@@ -41,7 +41,7 @@ function parseSend(body: string): { roomId: number; message: unknown } {
   return { roomId: roomId > 2_147_483_647 ? -1 : roomId, message };
 }
 
-/** The text's refusal (contract 5.4, after the access check), or null when it may be stored. */
+/** The text's refusal (docs/api.md §5.4, after the access check), or null when it may be stored. */
 function textRefusal(text: string): string | null {
   if (text === '') return CHAT_TEXTS.emptyMessage;
   if (codePoints(text) > CHAT_MESSAGE_MAX) return CHAT_TEXTS.messageTooLong;
@@ -50,9 +50,9 @@ function textRefusal(text: string): string | null {
 }
 
 /**
- * SEND to /app/chat.sendMessage, refused in the contract's order (5.4: access, the text, the rate limit),
+ * SEND to /app/chat.sendMessage, refused in the order of docs/api.md §5.4: access, the text, the rate limit,
  * stored, then published after commit. The membership query and the rate-limit count (a Redis round trip with
- * several instances) run together when the text is storable; a refusal still follows the contract's order.
+ * several instances) run together when the text is storable; a refusal still follows that order.
  */
 /** After commit: the message on the room's topic, on every instance (the socket edge presents it). */
 export function publishAfterCommit(
@@ -86,7 +86,7 @@ export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: str
   });
 }
 
-/** Chat's destinations (contract 5.3). */
+/** Chat's destinations (docs/api.md §5.3). */
 export function registerChatDestinations(ctx: AppContext) {
   const { destinations } = ctx.realtime;
   destinations.topic(/^\/topic\/chat\/(.*)$/, async (user, match) => {

@@ -20,7 +20,7 @@ export function presentMember(m: MemberRow, now: Date): GroupMember {
     nickname: m.nickname ?? WITHDRAWN_NAME,
     loginId: m.loginId,
     role: m.role,
-    // Contract 3.6: "new" marks a member invited less than 24 h ago.
+    // docs/api.md §3.6: "new" marks a member invited less than 24 h ago.
     new: m.joinedBy === 'INVITE' && now.getTime() - m.joinedAt.getTime() < DAY_MS,
   };
 }

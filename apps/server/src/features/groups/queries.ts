@@ -32,7 +32,7 @@ export async function findMember(db: Db, groupId: number, userId: number): Promi
   return row;
 }
 
-/** The caller's groups, most recently joined first (contract 3.6 my-groups). */
+/** The caller's groups, most recently joined first (docs/api.md §3.6 my-groups). */
 export function myGroups(db: Db, userId: number): Promise<MyGroupRow[]> {
   return db
     .select({

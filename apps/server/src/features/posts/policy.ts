@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../lib/request-auth.js';
 
-/** Contract 2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
+/** docs/api.md §2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
 export const effectiveInactive = (today: string, alias = 'p'): SQL =>
   sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
 
@@ -15,5 +15,5 @@ export const isEditableContent = (post: { inactive: boolean; dueDate: string }, 
 
 export const isAuthor = (user: AuthUser, post: { creatorId: number }) => user.id === post.creatorId;
 
-/** Edit, close, delete, list and decide applicants, create a group: the author only (contract 8.12). */
+/** Edit, close, delete, list and decide applicants, create a group: the author only (docs/api.md §8.12). */
 export const canEditPost = isAuthor;
