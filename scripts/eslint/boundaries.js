@@ -44,9 +44,7 @@ export const boundaries = {
   rules: {
     // Server: one path, one layer each (see PRESENTING_EDGES).
     'server-layers': importRule((file, target, node) => {
-      if (!areaOf(file, SERVER_FEATURES) || !areaOf(target, SERVER_FEATURES)) {
-        if (!(areaOf(file, SERVER_FEATURES) && target.endsWith(`${path.sep}lib${path.sep}authorize.js`))) return null;
-      }
+      if (!areaOf(file, SERVER_FEATURES)) return null;
       const own = path.basename(file).replace(/\.ts$/, '');
       const base = path.basename(target).replace(/\.(js|ts)$/, '');
       if (own === 'routes' && (base === 'policy' || base === 'authorize') && !isTypeOnly(node)) {
