@@ -24,6 +24,7 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/server-area-boundaries': 'error',
+      'boundaries/server-layers': 'error',
       // src/ holds what ships: test helpers and fixtures live under apps/server/test
       'no-restricted-imports': ['error', { paths: [{ name: 'vitest', message: 'test code lives under apps/server/test' }] }],
     },

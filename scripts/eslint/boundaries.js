@@ -12,6 +12,18 @@ const areaOf = (file, marker) => {
   return i < 0 ? null : file.slice(i + marker.length).split(path.sep)[0];
 };
 
+/**
+ * The request path (README "The request path"): routes never authorize (no policy, no lib/authorize: the service
+ * does), and only the edges present: routes for HTTP, hooks/stomp/chain-source for sockets, mails for mail.
+ * Services and queries may share a presenter's row types (`import type`), never call it.
+ */
+const PRESENTING_EDGES = new Set(['routes', 'presenter', 'hooks', 'stomp', 'chain-source', 'mails']);
+
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
 function importRule(check) {
   return {
     meta: { type: 'problem', schema: [] },
@@ -20,7 +32,7 @@ function importRule(check) {
       const visit = (node) => {
         const spec = node.source && node.source.value;
         if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-        const message = check(file, path.resolve(path.dirname(file), spec));
+        const message = check(file, path.resolve(path.dirname(file), spec), node);
         if (message) context.report({ node, message });
       };
       return { ImportDeclaration: visit, ImportExpression: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
@@ -30,6 +42,19 @@ function importRule(check) {
 
 export const boundaries = {
   rules: {
+    // Server: one path, one layer each (see PRESENTING_EDGES).
+    'server-layers': importRule((file, target, node) => {
+      if (!areaOf(file, SERVER_FEATURES)) return null;
+      const own = path.basename(file).replace(/\.ts$/, '');
+      const base = path.basename(target).replace(/\.(js|ts)$/, '');
+      if (own === 'routes' && (base === 'policy' || base === 'authorize') && !isTypeOnly(node)) {
+        return 'routes do not authorize: call one service function, which loads and authorizes through the policy';
+      }
+      if (base === 'presenter' && !PRESENTING_EDGES.has(own) && !isTypeOnly(node)) {
+        return `${own}.ts must not present: return rows and let the route (or the realtime edge) call the presenter`;
+      }
+      return null;
+    }),
     // Web: a feature folder never imports another; share through src/shared or compose in src/app.
     'web-feature-isolation': importRule((file, target) => {
       const from = areaOf(file, WEB_FEATURES);

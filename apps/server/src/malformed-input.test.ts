@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../test/helpers.js';
 
-/** Contract 1.3/8.25 over every route: malformed input is a clear 4xx with a Korean body, never a 500. */
+/** docs/api.md §1.3/8.25 over every route: malformed input is a clear 4xx with a Korean body, never a 500. */
 let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 
 /**
- * Migrates one template database per run; every test file clones it (contract tests run on both engines).
+ * Migrates one template database per run; every test file clones it (the API tests run on both engines).
  * PGlite: a dump of a migrated data dir. PostgreSQL (TEST_DATABASE_URL): a template database.
  */
 export default async function setup(project: TestProject) {

@@ -165,7 +165,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return new TestApp(built, clock, database);
 }
 
-/** Asserts the contract's error shape: status, X-Error-Code and the exact plain-text Korean body. */
+/** Asserts the error shape of docs/api.md §1.3: status, X-Error-Code and the exact plain-text Korean body. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string, text?: string) {
   const problems: string[] = [];
   if (res.statusCode !== status) problems.push(`status ${res.statusCode} != ${status}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime } from './common.js';
 
-// Blocking (차단), contract 9.4.
+// Blocking (차단), docs/api.md §9.4.
 
 export const BLOCK_LIMIT = 500;
 /** The refusal of a 쪽지 between two users when either blocked the other (it does not say who blocked). */

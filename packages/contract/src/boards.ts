@@ -14,7 +14,7 @@ export const CATEGORY_NOT_FOUND = '카테고리를 찾을 수 없습니다.';
 export const REPLY_BOARD_INVALID = '게시글 정보가 올바르지 않습니다.';
 export const INVALID_PARENT_REPLY = '상위 댓글이 존재하지 않습니다.';
 
-/** Seeded with fixed ids (contract 2.1). */
+/** Seeded with fixed ids (docs/api.md §2.1). */
 export const BOARD_CATEGORIES = [
   { id: 1, name: '일반글', description: '일반적인 내용의 글' },
   { id: 2, name: '모집글', description: '인원을 모집하는 글(프로젝트, 스터디, 대회, 토론 등)' },
@@ -42,7 +42,7 @@ export const replyContentField = text({
  * field's own text (title, or the reply's board), like the other create and edit routes.
  */
 
-/** `authorId` is accepted and ignored: the author is always the caller (contract 1.5). */
+/** `authorId` is accepted and ignored: the author is always the caller (docs/api.md §1.5). */
 const createBoardFields = z.object({
   title: boardTitleField,
   content: boardContentField,
@@ -92,7 +92,7 @@ const optionalQueryText = z
   .transform((v) => (typeof v === 'string' ? v.trim() : Array.isArray(v) && typeof v[0] === 'string' ? v[0].trim() : ''));
 
 export const boardSearchQuery = z.object({
-  /** missing or unknown means all (choice, as in contract 3.3) */
+  /** missing or unknown means all (choice, as in docs/api.md §3.3) */
   searchType: optionalQueryText.transform((v): BoardSearchType =>
     (BOARD_SEARCH_TYPES as readonly string[]).includes(v) ? (v as BoardSearchType) : 'all',
   ),

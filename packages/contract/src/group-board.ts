@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BAD_REQUEST_TEXT, codePoints, fieldsBody, text } from './text.js';
 import { dateTime } from './common.js';
 
-// ---- group notices (contract 9.2) ----
+// ---- group notices (docs/api.md §9.2) ----
 
 export const NOTICE_TITLE_TEXT = '공지 제목은 1~50자로 입력해주세요.';
 export const NOTICE_CONTENT_TEXT = '공지 내용은 1~2000자로 입력해주세요.';
@@ -33,7 +33,7 @@ export const notice = z.object({
 });
 export type Notice = z.infer<typeof notice>;
 
-// ---- shared links (contract 9.3) ----
+// ---- shared links (docs/api.md §9.3) ----
 
 export const LINK_TITLE_TEXT = '자료 제목은 1~50자로 입력해주세요.';
 export const INVALID_URL_TEXT = '올바른 링크(http:// 또는 https://)를 입력해주세요.';

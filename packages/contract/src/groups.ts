@@ -79,7 +79,7 @@ const scheduleContentField = text({
   tooLong: '일정 내용은 최대 200자까지 입력 가능합니다.',
   multiline: true,
 });
-/** POST and PUT /api/schedules: the group, then content, then date (contract 3.7). */
+/** POST and PUT /api/schedules: the group, then content, then date (docs/api.md §3.7). */
 export const scheduleBody = fieldsBody({ ...scheduleGroupFields, content: scheduleContentField, date: scheduleDateField });
 /** DELETE /api/schedules (a JSON body). */
 export const scheduleDeleteBody = fieldsBody({ ...scheduleGroupFields, date: scheduleDateField });

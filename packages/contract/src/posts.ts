@@ -8,7 +8,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 type Step = [key: string, schema: z.ZodType] | ((value: Record<string, unknown>) => string | null);
 
 /**
- * Runs field schemas and cross-field rules strictly in the given order (contract 1.3: the first
+ * Runs field schemas and cross-field rules strictly in the given order (docs/api.md §1.3: the first
  * failure decides the text), which a plain zod object cannot do for rules that span fields.
  */
 function ordered<T>(steps: Step[], body: unknown): Checked<T> {

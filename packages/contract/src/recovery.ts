@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_TEXT, LOGIN_ID_TEXT } from './account.js';
 import { fieldsBody } from './text.js';
 
-/** A code is 4 digits, valid for 180 s (contract 6.1; the client's timer starts there too). */
+/** A code is 4 digits, valid for 180 s (docs/api.md §6.1; the client's timer starts there too). */
 export const CODE_LENGTH = 4;
 export const CODE_TTL_SECONDS = 180;
 

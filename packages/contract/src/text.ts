@@ -96,7 +96,7 @@ export const pathId = z
   .transform(toId);
 
 /**
- * A path id of the routes added in contract 9: the same rule as {@link pathId}, but contract 9 refuses a
+ * A path id of the routes added in docs/api.md §9: the same rule as {@link pathId}, but docs/api.md §9 refuses a
  * malformed one as 400 `validation_failed` (the issue's `errorCode` param tells the error handler so).
  */
 export const extensionPathId = z.string().transform((v, ctx) => {
@@ -105,7 +105,7 @@ export const extensionPathId = z.string().transform((v, ctx) => {
   return z.NEVER;
 });
 
-/** The zero-based page query parameter; anything malformed means 0 (contract 1.4). */
+/** The zero-based page query parameter; anything malformed means 0 (docs/api.md §1.4). */
 export const pageParam = z
   .unknown()
   .optional() // without this zod 4 refuses a missing key

@@ -27,7 +27,7 @@ interface AccessRow {
 
 /**
  * The group and the caller's membership in one query, default deny: 404 with the route's text when the
- * group is missing, 403 not_group_member when the caller is not in it (contract 3.6, 3.7, 3.8).
+ * group is missing, 403 not_group_member when the caller is not in it (docs/api.md §3.6, §3.7, §3.8).
  */
 export async function loadGroupAccess(db: Db, groupId: number, userId: number, notFoundText: string): Promise<GroupAccess> {
   const [row] = await queryRows<AccessRow>(

@@ -66,7 +66,7 @@ export function isForeignKeyViolation(err: unknown): boolean {
 
 export const SERVICE_UNAVAILABLE_TEXT = '서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.';
 
-/** 503 `service_unavailable` (contract 1.3): the database, or another service a request needs, does not answer. */
+/** 503 `service_unavailable` (docs/api.md §1.3): the database, or another service a request needs, does not answer. */
 export class ServiceUnavailable extends AppError {
   constructor() {
     super(503, 'service_unavailable', SERVICE_UNAVAILABLE_TEXT, { 'Retry-After': '5' });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessageItem } from '@app/contract';
 import type { Db } from '../db/client.js';
+import type { MessageWithSender } from '../features/messages/queries.js';
 
 /** A side effect that must not happen unless the surrounding transaction commits (a publish, a mail, a socket close). */
 export type Effect = () => void | Promise<void>;
@@ -64,19 +64,19 @@ export interface DomainEvents {
   /** A group is about to be deleted (its rows still exist). `memberIds` includes the admin. */
   'group.deleting': { groupId: number; groupName: string; adminId: number; memberIds: number[] };
   /**
-   * Withdrawal is asked for (contract 7): a handler refuses it by throwing a typed error. Runs before anything
+   * Withdrawal is asked for (docs/api.md §7): a handler refuses it by throwing a typed error. Runs before anything
    * changes, with the user's posts already locked.
    */
   'account.withdrawalCheck': { user: WithdrawingUser };
   /** Withdrawal goes ahead: each area removes or releases what it keeps for the user, in this transaction. */
   'account.withdrawing': { user: WithdrawingUser };
   /**
-   * Another area tells users something by a [시스템] 쪽지 (contract 4.1): the messages area stores one for each
+   * Another area tells users something by a [시스템] 쪽지 (docs/api.md §4.1): the messages area stores one for each
    * receiver still active, in this transaction, in the order given.
    */
   'message.systemNotice': { receiverIds: number[]; content: string };
-  /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); `item` is its dropdown preview. */
-  'message.received': { receiverId: number; item: MessageItem };
+  /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); whoever pushes it presents it. */
+  'message.received': { receiverId: number; message: MessageWithSender };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
   'user.sessionsRevoked': { userId: number };
 }

@@ -13,7 +13,7 @@ function send(reply: import('fastify').FastifyReply, err: AppError) {
     .send(err.message);
 }
 
-/** Turns any thrown error into the contract's plain-text Korean error (1.3). */
+/** Turns any thrown error into the plain-text Korean error of docs/api.md §1.3. */
 function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -92,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 /**
  * Bodies are JSON whatever Content-Type says: a client posting a JSON string with fetch and no headers sends
- * text/plain, and the contract has no 415. An empty body is allowed (routes with no body); bad syntax is 400.
+ * text/plain, and docs/api.md has no 415. An empty body is allowed (routes with no body); bad syntax is 400.
  */
 export function registerBodyParsers(app: FastifyInstance) {
   app.removeAllContentTypeParsers();

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 
-it('request logs never contain tokens or passwords (contract 8.27)', async () => {
+it('request logs never contain tokens or passwords (docs/api.md §8.27)', async () => {
   const lines: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {

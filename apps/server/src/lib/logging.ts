@@ -27,7 +27,7 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${query}`;
 }
 
-/** pino options: request logs never carry tokens, passwords or codes (contract 8.27). */
+/** pino options: request logs never carry tokens, passwords or codes (docs/api.md §8.27). */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,

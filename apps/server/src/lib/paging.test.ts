@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageParam } from '@app/contract';
 import { pageRequest, toPage } from './paging.js';
 
-describe('paging (contract 1.4)', () => {
+describe('paging (docs/api.md §1.4)', () => {
   it('reads malformed, negative or over-long page numbers as 0', () => {
     for (const raw of [undefined, 'undefined', '-1', '1.5', '1e3', '1234567890', ' 2', '']) expect(pageParam.parse(raw)).toBe(0);
     expect(pageParam.parse('3')).toBe(3);

@@ -23,3 +23,8 @@ export function toPage<T>(content: T[], req: PageRequest, totalElements: number)
     empty: content.length === 0,
   };
 }
+
+/** The same page with each item turned into what the route answers (a presenter). */
+export function mapPage<T, U>(page: Page<T>, present: (item: T) => U): Page<U> {
+  return { ...page, content: page.content.map(present) };
+}

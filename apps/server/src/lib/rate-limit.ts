@@ -165,7 +165,7 @@ export class RateLimiter {
   }
 }
 
-/** The families of contract 1.7, defined once; routes that share a row share a counter. */
+/** The families of docs/api.md §1.7, defined once; routes that share a row share a counter. */
 export const LIMITS = {
   login: { limit: { name: 'login', max: 10, windowMs: MINUTE }, by: 'ip' },
   register: { limit: { name: 'register', max: 10, windowMs: HOUR, refundRefused: true }, by: 'ip' },

@@ -5,7 +5,7 @@ import { createTestApp, expectError, nextIp, type TestApp } from '../../test/hel
 import { MemoryCounterStore, RateLimiter, RedisCounterStore, type CounterStore } from './rate-limit.js';
 
 /**
- * Contract 1.7, the last three rows: every route without a family of its own is limited per user with a
+ * docs/api.md §1.7, the last three rows: every route without a family of its own is limited per user with a
  * valid token (600 a minute), and per address without one: 3,000 GETs and 300 other calls a minute.
  * Run with the in-process store, and with the Redis store when TEST_REDIS_URL is set.
  */

@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { codePoints } from '@app/contract';
 
-/** `%`, `_` and `\` in a keyword match literally (contract 3.3); backslash is LIKE's default escape. */
+/** `%`, `_` and `\` in a keyword match literally (docs/api.md §3.3); backslash is LIKE's default escape. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

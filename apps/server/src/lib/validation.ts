@@ -7,7 +7,7 @@ const HANGUL = /[\uac00-\ud7a3]/;
 
 /**
  * The first failed rule decides the answer; schema texts are Korean, anything else is a format error.
- * `errorCode` is a rule's own code for a format error (contract 9's path ids are `validation_failed`).
+ * `errorCode` is a rule's own code for a format error (docs/api.md §9's path ids are `validation_failed`).
  */
 export function validationError(firstMessage: string | undefined, inBody: boolean, errorCode?: string): AppError {
   const message = firstMessage ?? '';
@@ -18,16 +18,24 @@ export function validationError(firstMessage: string | undefined, inBody: boolea
 }
 
 /**
- * The one way a route validates its body after authorizing, for the routes where the contract checks
- * existence or permission before field rules: the route declares `body` with `attachValidation: true` (so
- * /docs shows it) and the handler calls this right after `authorize`. Every other route lets Fastify validate.
+ * The one way a body is validated after the service has loaded and authorized, for the routes where docs/api.md
+ * checks existence or permission before field rules: the route declares `body` with `attachValidation: true` (so
+ * /docs shows it) and hands `() => validBody(req)` to its service as a {@link Deferred}. Every other route lets
+ * Fastify validate.
  */
 export function validBody<R extends Pick<FastifyRequest, 'validationError'> & { body: unknown }>(req: R): R['body'] {
   if (req.validationError) throw req.validationError;
   return req.body;
 }
 
-/** With `attachValidation`, a bad path id or query is still refused before the handler (contract 1.3). */
+/**
+ * A body the route has declared but that is checked only when the service asks for it: the service loads and
+ * authorizes first, then calls it (`() => validBody(req)`), so a missing record or a refusal answers before a
+ * field rule does, where docs/api.md orders them so.
+ */
+export type Deferred<T> = () => T;
+
+/** With `attachValidation`, a bad path id or query is still refused before the handler (docs/api.md §1.3). */
 export function registerEarlyValidation(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     const error = req.validationError as (Error & { validationContext?: string }) | undefined;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../db/client.js';
 
 /**
- * Contract 2.1: `u:{userId}`, or `a:{SHA-256(IP, User-Agent, server salt)}` for anonymous viewers.
+ * docs/api.md §2.1: `u:{userId}`, or `a:{SHA-256(IP, User-Agent, server salt)}` for anonymous viewers.
  * The salt is derived from the server's persistent JWT secret, so keys survive restarts but cannot be guessed.
  */
 export function viewerKey(
@@ -33,12 +33,12 @@ interface Pending {
 const BATCH = 500;
 
 /**
- * One count per viewer per 24 h (contract 2.1, 8.23), with views batched: the views that arrive while a batch is
+ * One count per viewer per 24 h (docs/api.md §2.1, §8.23), with views batched: the views that arrive while a batch is
  * being written (or in the same tick) are written together by the next one, in one statement that upserts their
  * view records and raises each target's counter by the records that were new or older than 24 h. The decision
  * is the database's, per record, so the rule holds exactly across requests and instances; one viewer's
  * concurrent views of one target share one row of the batch. A view's response waits for its batch, so the
- * count is in the database when the view answers (the contract's atomic increment), and nothing else waits.
+ * count is in the database when the view answers (the atomic increment of docs/api.md §3.5), and nothing else waits.
  */
 export class ViewCounter {
   private queue = new Map<string, Pending>();

@@ -17,7 +17,7 @@ export interface SocketIdentity {
 const STATUS_TTL_MS = 30_000;
 
 /**
- * Tokens on the SockJS handshake (contract 1.2, 5.1), checked like the HTTP auth hook: signature, expiry,
+ * Tokens on the SockJS handshake (docs/api.md §1.2, §5.1), checked like the HTTP auth hook: signature, expiry,
  * an active non-system user and the current token version. Every later frame is re-checked cheaply against
  * a short-lived cache of the user's token version, which revocation events refresh at once.
  */
@@ -44,7 +44,7 @@ export class SocketAuth {
     return { user, token, tokenVersion: claims.tv, expiresAt: (decodeJwt(token).exp ?? 0) * 1000 };
   }
 
-  /** Whether the identity is still good (contract 5.1: the next frame after expiry or revocation fails). */
+  /** Whether the identity is still good (docs/api.md §5.1: the next frame after expiry or revocation fails). */
   async stillValid(identity: SocketIdentity): Promise<boolean> {
     const now = this.clock.now().getTime();
     if (now >= identity.expiresAt) return false;

@@ -6,7 +6,7 @@ type SubscribeCheck = (user: AuthUser, match: RegExpExecArray) => Promise<void>;
 type SendHandler = (user: AuthUser, body: string) => Promise<void>;
 
 /**
- * Destinations that features register (contract 5.3): topic patterns with their SUBSCRIBE check, user
+ * Destinations that features register (docs/api.md §5.3): topic patterns with their SUBSCRIBE check, user
  * queues (always allowed; only the user's own pushes arrive), and SEND handlers. Anything else is refused.
  */
 export class Destinations {

@@ -7,7 +7,7 @@ import type { SocketAuth } from './auth.js';
 import { STOMP_TEXTS } from './texts.js';
 
 export const CHAT_PREFIX = '/ws/chat';
-/** transports that open a session (contract 5.1); iframe, JSONP, eventsource and htmlfile are not offered */
+/** transports that open a session (docs/api.md §5.1); iframe, JSONP, eventsource and htmlfile are not offered */
 const OPENING_TRANSPORTS = new Set(['websocket', 'xhr_streaming', 'xhr']);
 const SESSION_TRANSPORTS = new Set([...OPENING_TRANSPORTS, 'xhr_send']);
 const NEW_SESSION_LIMIT: Limit = { name: 'ws-session', max: 30, windowMs: MINUTE };
@@ -43,7 +43,7 @@ function classify(pathname: string): ChatPath {
 
 /**
  * Mounts SockJS at /ws/chat on the HTTP server, in front of Fastify, whose hooks do not run here. Each request
- * is checked first (contract 5.1, 1.7): the token (401), the Origin (403), and the per-IP limit on new
+ * is checked first (docs/api.md §5.1, §1.7): the token (401), the Origin (403), and the per-IP limit on new
  * sessions and WebSocket upgrades (429); requests of an open session must carry its user's token.
  */
 export function mountSockJs(server: Server, options: MountOptions): sockjs.Server {

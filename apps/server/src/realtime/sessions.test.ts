@@ -6,7 +6,7 @@ import { Destinations } from './destinations.js';
 import { Hub } from './hub.js';
 import { StompSession } from './sessions.js';
 
-/** Session timing (contract 5.2) with fake timers; the socket-level behaviour is tested in features/chat. */
+/** Session timing (docs/api.md §5.2) with fake timers; the socket-level behaviour is tested in features/chat. */
 function session() {
   const written: string[] = [];
   const transport = { write: (d: string) => void written.push(d), close: vi.fn() };

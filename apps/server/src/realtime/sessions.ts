@@ -13,7 +13,7 @@ export interface Transport {
 
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_SUBSCRIPTIONS = 20;
-/** the server's heart-beat: it can send and wants to receive every 10 s (contract 5.2) */
+/** the server's heart-beat: it can send and wants to receive every 10 s (docs/api.md §5.2) */
 export const HEART_BEAT_MS = 10_000;
 const CONNECT_WITHIN_MS = 10_000;
 /** a peer silent for this many of its intervals is gone */
@@ -141,7 +141,7 @@ export class StompSession implements HubSession {
       case 'STOMP':
         throw new StompError(STOMP_TEXTS.alreadyConnected);
       default:
-        // ACK, NACK, BEGIN, COMMIT, ABORT (contract 5.2) and unknown commands
+        // ACK, NACK, BEGIN, COMMIT, ABORT (docs/api.md §5.2) and unknown commands
         throw new StompError(STOMP_TEXTS.unsupportedCommand);
     }
   }

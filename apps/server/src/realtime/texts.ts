@@ -1,4 +1,4 @@
-/** The realtime Korean texts (contract 5); † are our choices. */
+/** The realtime Korean texts (docs/api.md §5); † are our choices. */
 export const STOMP_TEXTS = {
   loginRequired: '로그인이 필요합니다.',
   originRefused: '허용되지 않은 출처입니다.',

@@ -58,8 +58,8 @@ describe('PostgreSQL stopped for 10 s under load', () => {
     const outcomes = await load.stop();
     console.log(`[database outage] ${summary(outcomes)}; ready again ${readyAt - startedAt} ms after the database started`);
 
-    // a person sees the contract's Korean 503 text, never a 500 or a hang; on a fast machine the load also
-    // reaches the 쪽지 limit (contract 1.7), whose 429 is a correct answer too
+    // a person sees the Korean 503 text (docs/api.md §1.3), never a 500 or a hang; on a fast machine the load also
+    // reaches the 쪽지 limit (docs/api.md §1.7), whose 429 is a correct answer too
     const statuses = new Set(outcomes.map((o) => o.status));
     expect(
       [...statuses].filter((s) => ![200, 201, 429, 503].includes(s)),

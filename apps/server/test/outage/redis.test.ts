@@ -51,7 +51,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const status = (p: string) => fetch(base + p, { signal: AbortSignal.timeout(5000) }).then((r) => r.status);
 
 /**
- * Eleven logins from one address within a minute: the eleventh is refused (10 a minute, contract 1.7). Each
+ * Eleven logins from one address within a minute: the eleventh is refused (10 a minute, docs/api.md §1.7). Each
  * names another unknown id, so the per-account lock (in the database) plays no part.
  */
 async function loginLimitHolds(ip: string) {

@@ -1,4 +1,4 @@
--- Exact per-kind totals for the unfiltered lists (contract 1.4 totals), kept by statement-level triggers,
+-- Exact per-kind totals for the unfiltered lists (docs/api.md §1.4 totals), kept by statement-level triggers,
 -- so page totals do not count 50k+ rows on every list request.
 CREATE TABLE post_kind_counts (
   kind text PRIMARY KEY,

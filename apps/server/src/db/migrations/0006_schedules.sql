@@ -1,4 +1,4 @@
--- Calendar entries (contract 3.7): one per (group, writer, date).
+-- Calendar entries (docs/api.md §3.7): one per (group, writer, date).
 -- The second foreign key ties an entry to its writer's membership, so a leave, a kick or a withdrawal
 -- takes the writer's entries in that group with it, even when it races a create.
 CREATE TABLE schedules (

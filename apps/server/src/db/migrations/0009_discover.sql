@@ -6,7 +6,7 @@ CREATE INDEX base_posts_open_list_idx ON base_posts (kind, created_at DESC, id D
 CREATE INDEX base_posts_views_idx ON base_posts (kind, views DESC, created_at DESC, id DESC);
 CREATE INDEX base_posts_open_views_idx ON base_posts (kind, views DESC, created_at DESC, id DESC) INCLUDE (due_date) WHERE NOT inactive;
 
--- Tech-stack filter: tags compare case-insensitively (a post keeps one spelling per stack, contract 1.6). A stored
+-- Tech-stack filter: tags compare case-insensitively (a post keeps one spelling per stack, docs/api.md §1.6). A stored
 -- lower-cased column rather than an expression index, so counting the posts of some stacks is an index-only scan.
 ALTER TABLE post_tags ADD COLUMN key text GENERATED ALWAYS AS (lower(name)) STORED;
 CREATE INDEX post_tags_key_idx ON post_tags (key, post_id);

@@ -1,4 +1,4 @@
--- Issue 27 (contract 9.4): blocking. One row per (blocker, blocked): blocking again adds nothing and keeps the
+-- Issue 27 (docs/api.md §9.4): blocking. One row per (blocker, blocked): blocking again adds nothing and keeps the
 -- first time. Withdrawal of either user removes the rows (the blocks area's withdrawal hook).
 CREATE TABLE blocks (
   blocker_id integer NOT NULL REFERENCES users(id),

@@ -24,7 +24,7 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: ts('locked_until'),
 });
 
-/** One row per viewer and target: views are counted once per 24 h (contract 3.5, 3.10). */
+/** One row per viewer and target: views are counted once per 24 h (docs/api.md §3.5, §3.10). */
 export const viewRecords = pgTable(
   'view_records',
   {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
-/** Who blocked whom (contract 9.4); migration 0011_blocks.sql. */
+/** Who blocked whom (docs/api.md §9.4); migration 0011_blocks.sql. */
 export const blocks = pgTable(
   'blocks',
   {

@@ -3,7 +3,7 @@ import { users } from './accounts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Seeded in migration 0004 with the contract's fixed ids. */
+/** Seeded in migration 0004 with the fixed ids of docs/api.md §2.1. */
 export const boardCategories = pgTable('board_categories', {
   id: integer('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -21,7 +21,7 @@ export const boards = pgTable('boards', {
   title: text('title').notNull(),
   content: text('content').notNull(),
   views: integer('views').notNull().default(0),
-  /** changes only by atomic +/- updates (contract 2.1) */
+  /** changes only by atomic +/- updates (docs/api.md §2.1) */
   replyCount: integer('reply_count').notNull().default(0),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),

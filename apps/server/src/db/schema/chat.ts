@@ -4,7 +4,7 @@ import { groups } from './posts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** One room per group (contract 2.1); never renamed, removed with its group. */
+/** One room per group (docs/api.md §2.1); never renamed, removed with its group. */
 export const chatRooms = pgTable(
   'chat_rooms',
   {

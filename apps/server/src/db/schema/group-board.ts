@@ -4,7 +4,7 @@ import { groups } from './posts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Group notices (contract 9.2); migration 0012 holds "at most one pinned" with a partial unique index. */
+/** Group notices (docs/api.md §9.2); migration 0012 holds "at most one pinned" with a partial unique index. */
 export const groupNotices = pgTable('group_notices', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   groupId: integer('group_id')
@@ -21,7 +21,7 @@ export const groupNotices = pgTable('group_notices', {
 });
 export type GroupNoticeRow = typeof groupNotices.$inferSelect;
 
-/** Shared links (contract 9.3); migration 0012 also ties (group, writer) to the writer's membership. */
+/** Shared links (docs/api.md §9.3); migration 0012 also ties (group, writer) to the writer's membership. */
 export const groupLinks = pgTable('group_links', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   groupId: integer('group_id')

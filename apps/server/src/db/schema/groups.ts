@@ -4,7 +4,7 @@ import { groups } from './posts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Calendar entries (contract 3.7); migration 0006 also ties (group, writer) to the writer's membership. */
+/** Calendar entries (docs/api.md §3.7); migration 0006 also ties (group, writer) to the writer's membership. */
 export const schedules = pgTable('schedules', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   groupId: integer('group_id')

@@ -18,7 +18,7 @@ export type ProfileRow = typeof applicationProfiles.$inferSelect;
 
 export type PostKind = 'RECRUITMENT' | 'STUDY_GROUP';
 
-/** Recruitments and study groups in one id space (contract 2.1); start/end dates are study-only. */
+/** Recruitments and study groups in one id space (docs/api.md §2.1); start/end dates are study-only. */
 export const basePosts = pgTable('base_posts', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   kind: text('kind').$type<PostKind>().notNull(),

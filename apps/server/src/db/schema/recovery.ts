@@ -6,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export type CodeFlow = 'FIND_LOGIN_ID' | 'FIND_PASSWORD';
 export type CodeStatus = 'ACTIVE' | 'USED' | 'CANCELLED' | 'LOCKED' | 'UNSENT';
 
-/** Recovery codes (contract 6.1): only a keyed hash of the code is stored. */
+/** Recovery codes (docs/api.md §6.1): only a keyed hash of the code is stored. */
 export const verificationCodes = pgTable('verification_codes', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   flow: text('flow').$type<CodeFlow>().notNull(),
@@ -20,7 +20,7 @@ export const verificationCodes = pgTable('verification_codes', {
 });
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 
-/** One-time password-reset grants (contract 6.4): only the hash of the cookie value is stored. */
+/** One-time password-reset grants (docs/api.md §6.4): only the hash of the cookie value is stored. */
 export const resetGrants = pgTable('reset_grants', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   userId: integer('user_id')

@@ -1,5 +1,5 @@
 /**
- * QA: contract §1 (conventions), §3.1 (account) and §8 (security rules) — what the feature tests do not cover.
+ * QA: docs/api.md §1 (conventions), §3.1 (account) and §8 (security rules) — what the feature tests do not cover.
  * Written from /work/shared/spec/api-contract.md alone.
  */
 import { SignJWT } from 'jose';
@@ -43,7 +43,7 @@ const sign = (claims: Record<string, unknown>, alg = 'HS256', sub?: string) => {
   return jwt.sign(SECRET);
 };
 
-describe('POST /api/users/register (contract 3.1, 1.6)', () => {
+describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
   it('stores trimmed loginId, email and nickname (1.6: trimmed value is stored)', async () => {
     const id = `trim_${uniq()}`;
     const nick = `트림${uniq()}`;

@@ -1,5 +1,5 @@
 /**
- * QA: contract §1 (conventions), §3.1 (account) and §8 (security rules) — what the feature tests do not cover.
+ * QA: docs/api.md §1 (conventions), §3.1 (account) and §8 (security rules) — what the feature tests do not cover.
  * Written from /work/shared/spec/api-contract.md alone.
  */
 import { mkdtempSync } from 'node:fs';

@@ -13,16 +13,14 @@ import {
   updateUserBody,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { authorize } from '../../lib/authorize.js';
 import { validBody } from '../../lib/validation.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
-import { isSelf } from './policy.js';
 import { presentMe } from './presenter.js';
 import * as accounts from './service.js';
 import { withdraw } from './withdrawal.js';
-import { ACCOUNT_DELETED, ACCOUNT_UPDATED, NO_ACCESS, REGISTERED } from './texts.js';
+import { ACCOUNT_DELETED, ACCOUNT_UPDATED, REGISTERED } from './texts.js';
 
 const userIdParams = z.object({ id: pathId });
 
@@ -78,15 +76,12 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     attachValidation: true,
   };
   app.put('/api/users/:id', edit, async (req, reply) => {
-    authorize(isSelf(requireUser(req), req.params.id), NO_ACCESS);
-    await accounts.updateAccount(ctx, req.params.id, validBody(req));
+    await accounts.updateAccount(ctx, requireUser(req), req.params.id, () => validBody(req));
     return sendText(reply, 200, ACCOUNT_UPDATED);
   });
 
   app.delete('/api/users/:id', { schema: { tags, params: userIdParams, response: { 200: plainText } } }, async (req, reply) => {
-    const user = requireUser(req);
-    authorize(isSelf(user, req.params.id), NO_ACCESS);
-    await withdraw(ctx, user);
+    await withdraw(ctx, requireUser(req), req.params.id);
     return sendText(reply, 200, ACCOUNT_DELETED);
   });
 }

@@ -4,9 +4,20 @@ import { isReservedNickname, type LoginResponse } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { loginFailures, users, type UserRow } from '../../db/schema/index.js';
+import { authorize } from '../../lib/authorize.js';
 import { Conflict, isUniqueViolation, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { ACCOUNT_LOCKED, DUPLICATE_LOGIN_ID, DUPLICATE_NICKNAME, INVALID_CREDENTIALS, USER_NOT_FOUND } from './texts.js';
+import type { AuthUser } from '../../lib/request-auth.js';
+import type { Deferred } from '../../lib/validation.js';
+import { isSelf } from './policy.js';
+import {
+  ACCOUNT_LOCKED,
+  DUPLICATE_LOGIN_ID,
+  DUPLICATE_NICKNAME,
+  INVALID_CREDENTIALS,
+  NO_ACCESS,
+  USER_NOT_FOUND,
+} from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
 const LOCK_AFTER_FAILURES = 10;
@@ -88,7 +99,15 @@ export interface AccountUpdate {
   nickname: string;
 }
 
-export async function updateAccount(ctx: AppContext, userId: number, input: AccountUpdate): Promise<void> {
+/** PUT /api/users/{id}: only oneself (403 before any field rule). */
+export async function updateAccount(
+  ctx: AppContext,
+  user: AuthUser,
+  userId: number,
+  body: Deferred<AccountUpdate>,
+): Promise<void> {
+  authorize(isSelf(user, userId), NO_ACCESS);
+  const input = body();
   if (await nicknameTaken(ctx.db, input.nickname, userId)) throw duplicateNickname();
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await ctx.db
@@ -135,7 +154,7 @@ export async function login(ctx: AppContext, loginId: string, password: string):
 const MAX_PLAIN_KEY = 64;
 
 /**
- * The login-lock key: the lower-cased id as typed (contract 1.7), whether or not it exists.
+ * The login-lock key: the lower-cased id as typed (docs/api.md §1.7), whether or not it exists.
  * An id far longer than any real one is kept as its digest, so the key always fits its index.
  */
 export function loginFailureKey(loginId: string): string {

@@ -1,4 +1,4 @@
-/** The Korean texts of the account area, exactly as the contract gives them. */
+/** The Korean texts of the account area, exactly as docs/api.md gives them. */
 export const NO_ACCESS = '정보에 접근할 권한이 없습니다.';
 export const REGISTERED = '회원가입이 완료되었습니다.';
 export const ACCOUNT_UPDATED = '회원 정보가 수정되었습니다.';

@@ -1,6 +1,6 @@
 /**
- * QA: contract §7 (withdrawal) across every table that exists, in one scenario, plus §8.21 and §8.28.
- * Written from /work/shared/spec/api-contract.md alone.
+ * QA: docs/api.md §7 (withdrawal) across every table that exists, in one scenario, plus §8.21 and §8.28.
+ * Written from the API reference (docs/api.md) alone.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ async function sendMessage(from: TestUser, to: TestUser, content: string) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-describe('DELETE /api/users/{id}: every table of contract 7', () => {
+describe('DELETE /api/users/{id}: every table of docs/api.md §7', () => {
   it('removes, keeps and renames exactly as the table says, in one go', async () => {
     const author = await t.user();
     const other = await t.user();

@@ -2,15 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { basePosts, loginFailures, users, viewRecords } from '../../db/schema/index.js';
 import { lockWithdrawingUser } from '../../lib/actor-lock.js';
+import { authorize } from '../../lib/authorize.js';
 import { inTransaction, type WithdrawingUser } from '../../lib/events.js';
+import { isSelf } from './policy.js';
 import { loginFailureKey } from './service.js';
+import { NO_ACCESS } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
 /**
- * Contract 7: one transaction; the row stays as a tombstone and every token stops working. Each area that
- * keeps personal data reacts to `account.withdrawalCheck` / `account.withdrawing` (its own hooks.ts).
+ * DELETE /api/users/{id}, only oneself (docs/api.md §7): one transaction; the row stays as a tombstone and every
+ * token stops working. Each area that keeps personal data reacts to `account.withdrawalCheck` /
+ * `account.withdrawing` (its own hooks.ts).
  */
-export async function withdraw(ctx: AppContext, user: WithdrawingUser): Promise<void> {
+export async function withdraw(ctx: AppContext, user: WithdrawingUser, userId: number): Promise<void> {
+  authorize(isSelf(user, userId), NO_ACCESS);
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const { tx, now } = scope;
     await lockWithdrawingUser(tx, user.id);

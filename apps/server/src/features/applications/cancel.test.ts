@@ -13,7 +13,7 @@ import {
   resetLimits,
 } from '../../../test/fixtures/posts.js';
 
-/** Contract 9.1: DELETE /api/applications/{applicationId}. */
+/** docs/api.md §9.1: DELETE /api/applications/{applicationId}. */
 let t: TestApp;
 let author: TestUser;
 

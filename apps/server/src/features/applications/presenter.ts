@@ -1,4 +1,11 @@
-import { WITHDRAWN_NAME, type Applicant, type ApplyResult, type MyApplication } from '@app/contract';
+import {
+  WITHDRAWN_NAME,
+  type Applicant,
+  type ApplicantList,
+  type ApplyResult,
+  type MyApplication,
+  type Page,
+} from '@app/contract';
 import type { ApplicationStatusValue, ProfileRow } from '../../db/schema/index.js';
 import { seoulDateTime } from '../../lib/clock.js';
 
@@ -42,7 +49,7 @@ export const presentMyApplication = (r: MyApplicationRow): MyApplication => ({
   postType: r.kind,
 });
 
-/** An applicant without a profile still lists, with empty field and skills (contract 3.5). */
+/** An applicant without a profile still lists, with empty field and skills (docs/api.md §3.5). */
 export const presentApplicant = (r: ApplicantRow): Applicant => ({
   applicationId: r.id,
   applicantNickname: r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname,
@@ -52,3 +59,9 @@ export const presentApplicant = (r: ApplicantRow): Applicant => ({
   contact: r.contact ?? null,
   userId: r.applicant_id,
 });
+
+/** The author's applicant page: the post's title, then the page's fields with `applicants` for `content`. */
+export function presentApplicantList(title: string, page: Page<ApplicantRow>): ApplicantList {
+  const { content, ...paging } = page;
+  return { title, applicants: content.map(presentApplicant), ...paging };
+}

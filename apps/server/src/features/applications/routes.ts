@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
+import { presentApplicantList, presentApplyResult, presentMyApplication } from './presenter.js';
 import * as applications from './service.js';
 import { CANCELLED, STATUS_UPDATED } from './texts.js';
 
@@ -28,12 +29,13 @@ export default function applicationRoutes(fastify: FastifyInstance, ctx: AppCont
     { schema: { tags, body: applyBody, response: { 201: applyResult } }, config: { rateLimit: [LIMITS.apply] } },
     async (req, reply) => {
       const user = requireUser(req);
-      return reply.status(201).send(await applications.apply(ctx, user, req.body.recruitmentId));
+      const { applicationId, nickname, profile } = await applications.apply(ctx, user, req.body.recruitmentId);
+      return reply.status(201).send(presentApplyResult(applicationId, nickname, profile));
     },
   );
 
   app.get('/api/applications/my-list', { schema: { tags, response: { 200: z.array(myApplication) } } }, async (req) =>
-    applications.myApplications(ctx, requireUser(req)),
+    (await applications.myApplications(ctx, requireUser(req))).map(presentMyApplication),
   );
 
   app.get(
@@ -46,7 +48,10 @@ export default function applicationRoutes(fastify: FastifyInstance, ctx: AppCont
         response: { 200: applicantList },
       },
     },
-    async (req) => applications.applicantList(ctx, requireUser(req), req.params.basePostId, req.query.page),
+    async (req) => {
+      const { title, page } = await applications.applicantList(ctx, requireUser(req), req.params.basePostId, req.query.page);
+      return presentApplicantList(title, page);
+    },
   );
 
   app.put(

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ApplicantList, ApplyResult, MyApplication } from '@app/contract';
+import type { Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { applications, basePosts, users, type ApplicationRow, type PostRow } from '../../db/schema/index.js';
+import { applications, basePosts, users, type ApplicationRow, type PostRow, type ProfileRow } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
@@ -13,13 +13,7 @@ import { effectiveInactive, isEffectivelyInactive } from '../posts/policy.js';
 import { hasGroup, loadPost, lockPost, todayIn } from '../posts/queries.js';
 import { findProfile } from '../profile/queries.js';
 import { canDecideApplication, canReviewApplicants, isOwnPost } from './policy.js';
-import {
-  presentApplicant,
-  presentApplyResult,
-  presentMyApplication,
-  type ApplicantRow,
-  type MyApplicationRow,
-} from './presenter.js';
+import type { ApplicantRow, MyApplicationRow } from './presenter.js';
 import * as T from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
@@ -27,8 +21,15 @@ const APPLICANTS_PAGE = 16;
 const alreadyApplied = () => new Conflict('already_applied', T.ALREADY_APPLIED);
 const applicationNotFound = () => new NotFound(T.APPLICATION_NOT_FOUND);
 
-/** Contract 3.5 apply, every rule in its order; the unique index settles concurrent duplicates. */
-export async function apply(ctx: AppContext, user: AuthUser, postId: number): Promise<ApplyResult> {
+/** What an application stored: its id, the applicant's name and the profile it was made with. */
+export interface Applied {
+  applicationId: number;
+  nickname: string;
+  profile: ProfileRow;
+}
+
+/** Apply (docs/api.md §3.5), every rule in its order; the unique index settles concurrent duplicates. */
+export async function apply(ctx: AppContext, user: AuthUser, postId: number): Promise<Applied> {
   const post = await loadPost(ctx.db, postId, T.APPLY_POST_NOT_FOUND);
   if (isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest(T.APPLY_INACTIVE, 'post_inactive');
   if (isOwnPost(user, post)) throw new BadRequest(T.APPLY_OWN_POST, 'own_post');
@@ -61,21 +62,25 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
     if (isForeignKeyViolation(err)) throw new NotFound(T.APPLY_POST_NOT_FOUND);
     throw err;
   });
-  return presentApplyResult(applicationId, user.nickname, profile);
+  return { applicationId, nickname: user.nickname, profile };
 }
 
-export async function myApplications(ctx: AppContext, user: AuthUser): Promise<MyApplication[]> {
-  const rows = await queryRows<MyApplicationRow>(
+export function myApplications(ctx: AppContext, user: AuthUser): Promise<MyApplicationRow[]> {
+  return queryRows<MyApplicationRow>(
     ctx.db,
     sql`SELECT a.id, a.post_id, p.title, a.status, a.applied_at, ${effectiveInactive(todayIn(ctx))} AS inactive, p.kind
         FROM applications a JOIN base_posts p ON p.id = a.post_id
         WHERE a.applicant_id = ${user.id} ORDER BY a.id DESC`,
   );
-  return rows.map(presentMyApplication);
 }
 
 /** The author's view of a post's applicants, 16 per page, newest application first. */
-export async function applicantList(ctx: AppContext, user: AuthUser, postId: number, page: number): Promise<ApplicantList> {
+export async function applicantList(
+  ctx: AppContext,
+  user: AuthUser,
+  postId: number,
+  page: number,
+): Promise<{ title: string; page: Page<ApplicantRow> }> {
   const post = await loadPost(ctx.db, postId, T.LIST_POST_NOT_FOUND);
   authorize(canReviewApplicants(user, post), T.LIST_FORBIDDEN);
   const req = pageRequest(page, APPLICANTS_PAGE);
@@ -90,12 +95,11 @@ export async function applicantList(ctx: AppContext, user: AuthUser, postId: num
     ),
     ctx.db.$count(applications, eq(applications.postId, postId)),
   ]);
-  const { content, ...paging } = toPage(rows.map(presentApplicant), req, Number(counted));
-  return { title: post.title, applicants: content, ...paging };
+  return { title: post.title, page: toPage(rows, req, Number(counted)) };
 }
 
 /**
- * DELETE /api/applications/{id} (contract 9.1): the applicant withdraws a PENDING application. The delete is
+ * DELETE /api/applications/{id} (docs/api.md §9.1): the applicant withdraws a PENDING application. The delete is
  * conditional on PENDING, so of a cancel and the author's decision racing, exactly one changes the row; the
  * other finds it decided (409 here) or gone (not_pending there). Someone else's id is "not found", never 403.
  */
@@ -113,7 +117,7 @@ export async function cancel(ctx: AppContext, user: AuthUser, applicationId: num
   });
 }
 
-/** The application with its post, or NotFound with the contract's text. */
+/** The application with its post, or NotFound with the route's text. */
 async function loadApplication(db: Db, id: number): Promise<{ application: ApplicationRow; post: PostRow }> {
   const [found] = await db
     .select({ application: applications, post: basePosts })
@@ -152,7 +156,7 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       .where(and(eq(applications.id, applicationId), eq(applications.status, 'PENDING')))
       .returning({ id: applications.id });
     if (changed.length === 0) {
-      // decided meanwhile, cancelled by its applicant (contract 9.1: the decision loses with not_pending),
+      // decided meanwhile, cancelled by its applicant (docs/api.md §9.1: the decision loses with not_pending),
       // or gone with its applicant's withdrawal (404)
       const [still] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId));
       if (still) throw notPending();

@@ -1,4 +1,4 @@
-/** Contract 3.5 texts of applications. */
+/** docs/api.md §3.5 texts of applications. */
 export const APPLY_POST_NOT_FOUND = '해당 모집 공고를 찾을 수 없습니다.';
 export const APPLY_INACTIVE = '마감된 공고에는 지원이 불가능합니다.';
 export const APPLY_OWN_POST = '자신이 작성한 공고에는 지원할 수 없습니다.';
@@ -14,7 +14,7 @@ export const NOT_PENDING = '검토중 상태의 지원서만 상태 변경이 �
 export const DECIDE_HAS_GROUP = '그룹이 생성된 공고의 지원 상태는 변경할 수 없습니다.';
 export const CAPACITY_EXCEEDED = '모집 인원이 초과되었습니다.';
 export const STATUS_UPDATED = '지원 상태가 업데이트 되었습니다.';
-/** Contract 9.1: cancelling a pending application. */
+/** docs/api.md §9.1: cancelling a pending application. */
 export const CANCELLED = '지원이 취소되었습니다.';
 export const CANCEL_NOT_FOUND = '지원 내역을 찾을 수 없습니다.';
 export const CANCEL_DECIDED = '이미 처리된 지원은 취소할 수 없습니다.';

@@ -3,7 +3,7 @@ import { applications } from '../../db/schema/index.js';
 import type { AppContext } from '../../context.js';
 import { WITHDRAWAL_STEP } from '../../lib/events.js';
 
-/** Contract 7: applications go; an APPROVED one on a post without a group gives its seat back. */
+/** docs/api.md §7: applications go; an APPROVED one on a post without a group gives its seat back. */
 export function applicationWithdrawalHooks(ctx: AppContext) {
   ctx.events.on(
     'account.withdrawing',

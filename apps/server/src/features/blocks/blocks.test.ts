@@ -7,7 +7,7 @@ import { createTestApp, expectError, type TestApp, type TestUser } from '../../.
 import { makeGroup } from '../../../test/fixtures/groups.js';
 import { addProfile, applyTo, createRecruitment, inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
-/** Contract 9.4: blocking (차단) and its effects on 쪽지 and invites. */
+/** docs/api.md §9.4: blocking (차단) and its effects on 쪽지 and invites. */
 let t: TestApp;
 let me: TestUser;
 

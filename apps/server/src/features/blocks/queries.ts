@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
 /**
- * Whether either user has blocked the other (contract 9.4: the refusal is the same whoever blocked whom).
+ * Whether either user has blocked the other (docs/api.md §9.4: the refusal is the same whoever blocked whom).
  * Two primary-key probes. Other areas (쪽지, invites) reach blocks only through this file.
  */
 export async function isBlockedBetween(db: Db, a: number, b: number): Promise<boolean> {
@@ -39,7 +39,7 @@ export async function blockCount(db: Db, blockerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Withdrawal of either side removes the rows (contract 9.4). */
+/** Withdrawal of either side removes the rows (docs/api.md §9.4). */
 export async function deleteBlocksOf(db: Db, userId: number): Promise<void> {
   await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${userId} OR blocked_id = ${userId}`);
 }

@@ -5,18 +5,19 @@ import { blockedUser, extensionPathId, plainText } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../lib/request-auth.js';
+import { presentBlockedUser } from './presenter.js';
 import * as blocks from './service.js';
 import { BLOCK_TEXTS } from './texts.js';
 
 const userParams = z.object({ userId: extensionPathId });
 
-/** Blocking (차단), contract 9.4. */
+/** Blocking (차단), docs/api.md §9.4. */
 export default function blockRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['blocks'];
 
   app.get('/api/blocks', { schema: { tags, response: { 200: z.array(blockedUser) } } }, async (req) =>
-    blocks.listBlocks(ctx, requireUser(req)),
+    (await blocks.listBlocks(ctx, requireUser(req))).map(presentBlockedUser),
   );
 
   app.put('/api/blocks/:userId', { schema: { tags, params: userParams, response: { 200: plainText } } }, async (req, reply) => {

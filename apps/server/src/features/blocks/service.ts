@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { BLOCK_LIMIT, type BlockedUser } from '@app/contract';
+import { BLOCK_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { holdActiveUser, lockActiveActor } from '../../lib/actor-lock.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { isSelf } from './policy.js';
-import { presentBlockedUser } from './presenter.js';
 import { blockCount, blockRows } from './queries.js';
 import { BLOCK_TEXTS } from './texts.js';
 
@@ -23,8 +22,8 @@ async function holdBlockableUser(tx: Db, userId: number): Promise<void> {
   if (!row || row.system) throw new NotFound(BLOCK_TEXTS.userNotFound, 'user_not_found');
 }
 
-export async function listBlocks(ctx: AppContext, user: AuthUser): Promise<BlockedUser[]> {
-  return (await blockRows(ctx.db, user.id)).map(presentBlockedUser);
+export function listBlocks(ctx: AppContext, user: AuthUser) {
+  return blockRows(ctx.db, user.id);
 }
 
 /** PUT /api/blocks/{userId}: idempotent (ON CONFLICT DO NOTHING keeps the first time); at most BLOCK_LIMIT. */

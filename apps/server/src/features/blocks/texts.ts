@@ -1,6 +1,6 @@
 import { BLOCK_LIMIT } from '@app/contract';
 
-/** Contract 9.4 texts of the blocks routes (the refusals of 쪽지 and invites are in @app/contract). */
+/** docs/api.md §9.4 texts of the blocks routes (the refusals of 쪽지 and invites are in @app/contract). */
 export const BLOCK_TEXTS = {
   blocked: '차단되었습니다.',
   unblocked: '차단이 해제되었습니다.',

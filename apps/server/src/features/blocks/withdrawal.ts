@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { WITHDRAWAL_STEP } from '../../lib/events.js';
 import { deleteBlocksOf } from './queries.js';
 
-/** Contract 9.4: the withdrawal of either user removes the block rows. */
+/** docs/api.md §9.4: the withdrawal of either user removes the block rows. */
 export function blockWithdrawalHooks(ctx: AppContext) {
   ctx.events.on('account.withdrawing', ({ tx }, { user }) => deleteBlocksOf(tx, user.id), WITHDRAWAL_STEP.ownRows);
 }

@@ -88,7 +88,7 @@ describe('POST /api/boards', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
-  it('shares the 20 per hour with recruitment and study-group posts (contract 1.7)', async () => {
+  it('shares the 20 per hour with recruitment and study-group posts (docs/api.md §1.7)', async () => {
     const user = await t.user();
     const post = { title: '모집', description: '설명', topic: '주제', totalMembers: 3, dueDate: '2030-01-01' };
     const study = { ...post, startDate: '2030-01-02', endDate: '2030-02-01' };

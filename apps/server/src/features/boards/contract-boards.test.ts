@@ -1,5 +1,5 @@
 /**
- * QA: contract 3.10 (boards and replies), read literally, for what the feature tests do not cover:
+ * QA: docs/api.md §3.10 (boards and replies), read literally, for what the feature tests do not cover:
  * exact key sets, DateTime form, ids as numeric strings, code-point lengths, trimming, control characters,
  * the public access rule for invalid tokens, withdrawn board authors and reply 쪽지, and page edge cases.
  */

@@ -40,7 +40,7 @@ export interface BoardRowWithRefs extends BoardItemRow {
   categoryDescription: string;
 }
 
-/** `author.loginId` only for the author's own view (contract 3.10, 8.10). */
+/** `author.loginId` only for the author's own view (docs/api.md §3.10, §8.10). */
 export function presentBoard(r: BoardRowWithRefs, viewerId: number | null): Board {
   const nickname = authorName(r);
   const own = viewerId !== null && viewerId === r.authorId && !r.authorWithdrawnAt;

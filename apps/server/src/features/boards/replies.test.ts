@@ -250,7 +250,7 @@ describe('races on one board', () => {
   });
 });
 
-describe('withdrawal (contract 7)', () => {
+describe('withdrawal (docs/api.md §7)', () => {
   it('keeps boards and replies, shown as 탈퇴한 사용자 with author.loginId null', async () => {
     const leaver = await t.user('떠날사람');
     const id = await createBoard(leaver, { title: '남겨진 글' });

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Reply } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { boards, replies, users } from '../../db/schema/index.js';
@@ -10,8 +9,9 @@ import { inTransaction } from '../../lib/events.js';
 import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import type { Deferred } from '../../lib/validation.js';
 import { canDeleteReply, isReplyAuthor } from './policy.js';
-import { presentReply, type ReplyRowWithAuthor } from './presenter.js';
+import type { ReplyRowWithAuthor } from './presenter.js';
 import { BOARD_NOT_FOUND, INVALID_PARENT_REPLY, REPLY_DELETE_FORBIDDEN, REPLY_EDIT_FORBIDDEN, REPLY_NOT_FOUND } from './texts.js';
 
 export const REPLY_PAGE_SIZE = 10;
@@ -54,16 +54,16 @@ export async function replyPage(db: Db, boardId: number, page: number) {
       .offset(req.offset),
     db.select({ n: count() }).from(replies).where(eq(replies.boardId, boardId)),
   ]);
-  return toPage((rows as ReplyRowWithAuthor[]).map(presentReply), req, Number(n));
+  return toPage(rows as ReplyRowWithAuthor[], req, Number(n));
 }
 
-async function presentReplyById(db: Db, id: number): Promise<Reply> {
+async function replyById(db: Db, id: number): Promise<ReplyRowWithAuthor> {
   const [row] = await db
     .select(replyColumns)
     .from(replies)
     .innerJoin(users, eq(users.id, replies.authorId))
     .where(eq(replies.id, id));
-  return presentReply(row as ReplyRowWithAuthor);
+  return row as ReplyRowWithAuthor;
 }
 
 export interface NewReply {
@@ -77,7 +77,7 @@ export interface NewReply {
  * rolled back with everything else when a later check fails. The parent is read FOR KEY SHARE, so a
  * concurrent delete of it either waits for this reply (and removes it too) or has already removed it.
  */
-export async function createReply(ctx: AppContext, user: AuthUser, input: NewReply): Promise<Reply> {
+export async function createReply(ctx: AppContext, user: AuthUser, input: NewReply): Promise<ReplyRowWithAuthor> {
   const now = ctx.clock.now();
   const id = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
@@ -115,10 +115,10 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
     return row.id;
   });
   ctx.changes.publish(touched.board(input.boardId));
-  return presentReplyById(ctx.db, id);
+  return replyById(ctx.db, id);
 }
 
-/** The reply's id, author and board, or NotFound (contract 3.10). */
+/** The reply's id, author and board, or NotFound (docs/api.md §3.10). */
 async function loadReply(db: Db, id: number) {
   const [row] = await db
     .select({ id: replies.id, authorId: replies.authorId, boardId: replies.boardId })
@@ -128,20 +128,22 @@ async function loadReply(db: Db, id: number) {
   return row;
 }
 
-/** Existence and permission come before validation (contract 3.10). */
-export async function authorizeReplyEdit(db: Db, user: AuthUser, id: number) {
-  const reply = await loadReply(db, id);
-  authorize(isReplyAuthor(user, reply), REPLY_EDIT_FORBIDDEN);
-}
-
-export async function updateReply(ctx: AppContext, id: number, content: string): Promise<Reply> {
+/** Existence and permission come before validation (docs/api.md §3.10). */
+export async function updateReply(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  body: Deferred<{ content: string }>,
+): Promise<ReplyRowWithAuthor> {
+  authorize(isReplyAuthor(user, await loadReply(ctx.db, id)), REPLY_EDIT_FORBIDDEN);
+  const { content } = body();
   const [row] = await ctx.db
     .update(replies)
     .set({ content, edited: true, updatedAt: ctx.clock.now() })
     .where(eq(replies.id, id))
     .returning({ id: replies.id });
   if (!row) throw new NotFound(REPLY_NOT_FOUND);
-  return presentReplyById(ctx.db, id);
+  return replyById(ctx.db, id);
 }
 
 /**

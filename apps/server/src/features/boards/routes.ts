@@ -17,17 +17,16 @@ import {
   noContent,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { NotFound } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { validBody } from '../../lib/validation.js';
-import { presentBoard } from './presenter.js';
-import { findBoardWithRefs } from './queries.js';
+import { mapPage } from '../../lib/paging.js';
+import { presentBoard, presentBoardItem, presentReply } from './presenter.js';
 import * as replyService from './replies.js';
 import * as boards from './service.js';
 import { viewerKey } from '../../lib/views.js';
-import { BOARD_CREATED, BOARD_DELETED, BOARD_NOT_FOUND, BOARD_UPDATED, REPLY_DELETED } from './texts.js';
+import { BOARD_CREATED, BOARD_DELETED, BOARD_UPDATED, REPLY_DELETED } from './texts.js';
 
 const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
@@ -39,33 +38,31 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/boards',
     { schema: { tags, querystring: pageQuery, response: { 200: boardPage } }, config: { auth: 'public' } },
-    async (req) => boards.listBoards(ctx.db, req.query.page),
+    async (req) => mapPage(await boards.listBoards(ctx.db, req.query.page), presentBoardItem),
   );
 
   app.get(
     '/api/boards/search',
     { schema: { tags, querystring: boardSearchQuery, response: { 200: boardPage } }, config: { auth: 'public' } },
-    async (req) => boards.searchBoards(ctx.db, req.query),
+    async (req) => mapPage(await boards.searchBoards(ctx.db, req.query), presentBoardItem),
   );
 
   app.get(
     '/api/boards/popular',
     { schema: { tags, response: { 200: z.array(boardItem) } }, config: { auth: 'public' } },
-    async () => boards.popularBoards(ctx.db),
+    async () => (await boards.popularBoards(ctx.db)).map(presentBoardItem),
   );
 
   app.get('/api/boards/my', { schema: { tags, querystring: pageQuery, response: { 200: boardPage } } }, async (req) =>
-    boards.listMyBoards(ctx.db, requireUser(req).id, req.query.page),
+    mapPage(await boards.listMyBoards(ctx.db, requireUser(req).id, req.query.page), presentBoardItem),
   );
 
   app.get(
     '/api/boards/:id',
     { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: boardDetail } }, config: { auth: 'public' } },
     async (req) => {
-      const row = await findBoardWithRefs(ctx.db, req.params.id);
-      if (!row) throw new NotFound(BOARD_NOT_FOUND);
-      const replies = await replyService.replyPage(ctx.db, row.id, req.query.page);
-      return { board: presentBoard(row, req.user?.id ?? null), replies };
+      const { board, replies } = await boards.getBoard(ctx.db, req.params.id, req.query.page);
+      return { board: presentBoard(board, req.user?.id ?? null), replies: mapPage(replies, presentReply) };
     },
   );
 
@@ -93,8 +90,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     attachValidation: true,
   };
   app.put('/api/boards/:id', editBoard, async (req, reply) => {
-    await boards.authorizeBoardEdit(ctx.db, requireUser(req), req.params.id);
-    await boards.updateBoard(ctx, req.params.id, validBody(req));
+    await boards.updateBoard(ctx, requireUser(req), req.params.id, () => validBody(req));
     return sendText(reply, 200, BOARD_UPDATED);
   });
 
@@ -106,17 +102,16 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/replies',
     { schema: { tags, body: createReplyBody, response: { 201: reply } }, config: { rateLimit: [LIMITS.reply] } },
-    async (req, res) => res.status(201).send(await replyService.createReply(ctx, requireUser(req), req.body)),
+    async (req, res) => res.status(201).send(presentReply(await replyService.createReply(ctx, requireUser(req), req.body))),
   );
 
   const editReply = {
     schema: { tags, params: idParams, body: updateReplyBody, response: { 200: reply } },
     attachValidation: true,
   };
-  app.put('/api/replies/:id', editReply, async (req) => {
-    await replyService.authorizeReplyEdit(ctx.db, requireUser(req), req.params.id);
-    return replyService.updateReply(ctx, req.params.id, validBody(req).content);
-  });
+  app.put('/api/replies/:id', editReply, async (req) =>
+    presentReply(await replyService.updateReply(ctx, requireUser(req), req.params.id, () => validBody(req))),
+  );
 
   app.delete('/api/replies/:id', { schema: { tags, params: idParams, response: { 200: plainText } } }, async (req, reply) => {
     await replyService.deleteReply(ctx, requireUser(req), req.params.id);

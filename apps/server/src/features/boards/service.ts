@@ -8,15 +8,18 @@ import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import type { Deferred } from '../../lib/validation.js';
 import { touched } from '../../lib/public-changes.js';
 import { isBoardAuthor } from './policy.js';
-import { itemColumns } from './queries.js';
-import { presentBoardItem, type BoardItemRow } from './presenter.js';
+import { findBoardWithRefs, itemColumns } from './queries.js';
+import type { BoardItemRow } from './presenter.js';
+import { replyPage } from './replies.js';
 import {
   BOARD_DELETE_FORBIDDEN,
   BOARD_EDIT_FORBIDDEN,
   BOARD_EDIT_NOT_FOUND,
   BOARD_MISSING,
+  BOARD_NOT_FOUND,
   CATEGORY_NOT_FOUND,
 } from './texts.js';
 
@@ -26,7 +29,7 @@ export const BOARD_VIEW_KIND = 'BOARD' as const;
 
 const newestFirst = [desc(boards.createdAt), desc(boards.id)];
 
-async function pageOfItems(db: Db, where: SQL | undefined, page: number) {
+async function pageOfItems(db: Db, where: SQL | undefined, page: number): Promise<Page<BoardItemRow>> {
   const req = pageRequest(page, BOARD_PAGE_SIZE);
   const [rows, [{ n }]] = await Promise.all([
     db
@@ -39,7 +42,7 @@ async function pageOfItems(db: Db, where: SQL | undefined, page: number) {
       .offset(req.offset),
     db.select({ n: count() }).from(boards).innerJoin(users, eq(users.id, boards.authorId)).where(where),
   ]);
-  return toPage((rows as BoardItemRow[]).map(presentBoardItem), req, Number(n));
+  return toPage(rows as BoardItemRow[], req, Number(n));
 }
 
 export const listBoards = (db: Db, page: number) => pageOfItems(db, undefined, page);
@@ -86,13 +89,13 @@ export interface BoardSearch {
   page: number;
 }
 
-export async function searchBoards(db: Db, q: BoardSearch): Promise<Page<ReturnType<typeof presentBoardItem>>> {
+export async function searchBoards(db: Db, q: BoardSearch): Promise<Page<BoardItemRow>> {
   const byCategory = await categoryFilter(db, q.category);
   if (byCategory === 'none') return toPage([], pageRequest(q.page, BOARD_PAGE_SIZE), 0);
   return pageOfItems(db, and(byCategory, keywordFilter(q.searchType, q.keyword)), q.page);
 }
 
-export async function popularBoards(db: Db) {
+export async function popularBoards(db: Db): Promise<BoardItemRow[]> {
   const rows = await db
     .select(itemColumns)
     .from(boards)
@@ -100,7 +103,14 @@ export async function popularBoards(db: Db) {
     .where(gt(boards.views, 0))
     .orderBy(desc(boards.views), ...newestFirst)
     .limit(POPULAR_LIMIT);
-  return (rows as BoardItemRow[]).map(presentBoardItem);
+  return rows as BoardItemRow[];
+}
+
+/** GET /api/boards/{id}: the board with its category and author, and one page of its replies in thread order. */
+export async function getBoard(db: Db, id: number, page: number) {
+  const board = await findBoardWithRefs(db, id);
+  if (!board) throw new NotFound(BOARD_NOT_FOUND);
+  return { board, replies: await replyPage(db, board.id, page) };
 }
 
 /** The board's id and author, or NotFound with the route's text. */
@@ -137,14 +147,14 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
   return row.id;
 }
 
-/** Existence and permission come before validation (contract 3.10), so the body is parsed by the caller in between. */
-export async function authorizeBoardEdit(db: Db, user: AuthUser, id: number) {
-  const board = await loadBoard(db, id, BOARD_EDIT_NOT_FOUND);
+/**
+ * Existence and permission come before validation (docs/api.md §3.10). A board removed since the permission
+ * check is still "not found", never a success that changed nothing.
+ */
+export async function updateBoard(ctx: AppContext, user: AuthUser, id: number, body: Deferred<BoardInput>) {
+  const board = await loadBoard(ctx.db, id, BOARD_EDIT_NOT_FOUND);
   authorize(isBoardAuthor(user, board), BOARD_EDIT_FORBIDDEN);
-}
-
-/** A board removed since the permission check is still "not found", never a success that changed nothing. */
-export async function updateBoard(ctx: AppContext, id: number, input: BoardInput) {
+  const input = body();
   const [row] = await ctx.db
     .update(boards)
     .set({ title: input.title, content: input.content, updatedAt: ctx.clock.now() })
@@ -169,7 +179,7 @@ export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
   ctx.changes.publish(touched.board(id));
 }
 
-/** One count per viewer per 24 h (contract 3.10, 8.23); a view count evicts nothing (boards are not ranked in a cache). */
+/** One count per viewer per 24 h (docs/api.md §3.10, §8.23); a view count evicts nothing (boards are not ranked in a cache). */
 export async function countView(ctx: AppContext, id: number, viewerKey: string) {
   await loadBoard(ctx.db, id, BOARD_MISSING);
   await ctx.views.count({ kind: BOARD_VIEW_KIND, id }, viewerKey, ctx.clock.now());

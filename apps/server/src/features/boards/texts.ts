@@ -1,4 +1,4 @@
-/** The Korean texts of the boards area, exactly as the contract gives them. */
+/** The Korean texts of the boards area, exactly as docs/api.md gives them. */
 export const BOARD_NOT_FOUND = '게시글이 존재하지 않습니다.';
 export const INVALID_PARENT_REPLY = '상위 댓글이 존재하지 않습니다.';
 export const REPLY_NOT_FOUND = '댓글이 존재하지 않습니다.';

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { createRecruitment, createStudy, NOON_SEOUL, resetLimits, whilePostIsDeleted } from '../../../test/fixtures/posts.js';
 
-/** Issue 18: bookmarks (관심 공고) beyond the contract. */
+/** Issue 18: bookmarks (관심 공고) (docs/api.md §9.5). */
 let t: TestApp;
 let author: TestUser;
 let reader: TestUser;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_TEXT, type BookmarkState } from '@app/contract';
+import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_TEXT, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
@@ -9,16 +9,15 @@ import { toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { todayIn } from '../posts/queries.js';
 import { BASE_NOT_FOUND } from '../posts/texts.js';
-import { presentBookmarkItem, presentBookmarkState } from './presenter.js';
-import { bookmarkCount, bookmarkRows, bookmarkState } from './queries.js';
+import { bookmarkCount, bookmarkRows, bookmarkState, type BookmarkListRow, type BookmarkStateRow } from './queries.js';
 
 /** Advisory-lock class for "this user's bookmarks", so two adds at once cannot both pass the limit. */
 const USER_BOOKMARKS = 7002;
 
-async function stateOrThrow(db: Db, postId: number, userId: number): Promise<BookmarkState> {
+async function stateOrThrow(db: Db, postId: number, userId: number): Promise<BookmarkStateRow> {
   const row = await bookmarkState(db, postId, userId);
   if (!row) throw new NotFound(BASE_NOT_FOUND);
-  return presentBookmarkState(row);
+  return row;
 }
 
 export const getState = (ctx: AppContext, postId: number, userId: number | null) => stateOrThrow(ctx.db, postId, userId ?? 0);
@@ -28,7 +27,7 @@ export const getState = (ctx: AppContext, postId: number, userId: number | null)
  * make a second PUT (a double click) add nothing. The post row is key-share locked, so a delete committing
  * meanwhile answers 404 instead of a foreign-key error.
  */
-export async function addBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkState> {
+export async function addBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkStateRow> {
   return ctx.db.transaction(async (tx) => {
     await lockActiveActor(tx, user.id);
     const post = await queryRows(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR KEY SHARE`);
@@ -47,7 +46,7 @@ export async function addBookmark(ctx: AppContext, user: AuthUser, postId: numbe
 }
 
 /** Removes the bookmark; idempotent (removing one that is not there changes nothing). */
-export async function removeBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkState> {
+export async function removeBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkStateRow> {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM bookmarks WHERE user_id = ${user.id} AND post_id = ${postId}`);
     return stateOrThrow(tx, postId, user.id);
@@ -55,8 +54,8 @@ export async function removeBookmark(ctx: AppContext, user: AuthUser, postId: nu
 }
 
 /** 관심 공고: a page of the user's bookmarks, newest first; deleted posts are gone with their bookmarks. */
-export async function listBookmarks(ctx: AppContext, user: AuthUser, req: PageRequest) {
+export async function listBookmarks(ctx: AppContext, user: AuthUser, req: PageRequest): Promise<Page<BookmarkListRow>> {
   const rows = await bookmarkRows(ctx.db, user.id, todayIn(ctx), req.size, req.offset);
   const total = rows.length > 0 ? Number(rows[0].total) : req.offset === 0 ? 0 : await bookmarkCount(ctx.db, user.id);
-  return toPage(rows.map(presentBookmarkItem), req, total);
+  return toPage(rows, req, total);
 }

@@ -7,7 +7,7 @@ import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js'
 import { appendMessage } from './service.js';
 import { createGroup, createRoom, invite, type TestGroup } from '../../../test/fixtures/chat.js';
 
-/** Black-box checks of contract 3.8, 4.2 and 7 edge cases the area tests do not cover. */
+/** Black-box checks of docs/api.md §3.8, §4.2 and §7 edge cases the area tests do not cover. */
 let t: TestApp;
 let systemId: number;
 beforeAll(async () => {

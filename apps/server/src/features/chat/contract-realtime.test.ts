@@ -3,7 +3,7 @@ import { createTestApp } from '../../../test/helpers.js';
 import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { createGroup, createRoom, expectClosed, invite, listen, sleep, useRealtimeSuite } from '../../../test/fixtures/chat.js';
 
-/** Black-box checks of contract 5 edge cases the realtime tests do not cover. */
+/** Black-box checks of docs/api.md §5 edge cases the realtime tests do not cover. */
 const rt = useRealtimeSuite();
 
 describe('STOMP (5.2, 5.4, 5.5)', () => {

@@ -4,7 +4,7 @@ import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 import { changePassword, grantFor, person } from '../../../test/fixtures/recovery.js';
 import { createGroup, createRoom, expectClosed, listen, sleep, StompTestClient } from '../../../test/fixtures/chat.js';
 
-/** The chat side of the groups, withdrawal and password-reset routes (contract 3.6, 4.2, 5.5, 6.4, 7), with open sockets. */
+/** The chat side of the groups, withdrawal and password-reset routes (docs/api.md §3.6, §4.2, §5.5, §6.4, §7), with open sockets. */
 let t: TestApp;
 let host: string;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { WITHDRAWAL_STEP } from '../../lib/events.js';
 import { chatReadLogs } from '../../db/schema/index.js';
 import { systemUserId } from '../messages/queries.js';
 import { findRoomOfGroup, newestMessageId } from './queries.js';
-import { appendMessage, deleteReadLog, markRead, publishAfterCommit } from './service.js';
-import { registerChatDestinations } from './stomp.js';
+import { appendMessage, deleteReadLog, markRead } from './service.js';
+import { publishAfterCommit, registerChatDestinations } from './stomp.js';
 import { CHAT_TEXTS, SYSTEM_LINES } from './texts.js';
 
 /**
@@ -19,7 +19,7 @@ export function chatHooks(ctx: AppContext) {
   ctx.events.on('group.memberJoined', async (scope, { groupId, userId, nickname, joinedBy }) => {
     const room = await findRoomOfGroup(scope.tx, groupId);
     if (!room) return;
-    // the read log first, so the invite line is the invitee's one unread message (contract 3.6)
+    // the read log first, so the invite line is the invitee's one unread message (docs/api.md §3.6)
     await markRead(scope.tx, userId, room.id, await newestMessageId(scope.tx, room.id), scope.now);
     if (joinedBy !== 'INVITE') return;
     const stored = await appendMessage(scope.tx, room.id, await systemUserId(scope.tx), SYSTEM_LINES.invite(nickname), scope.now);
@@ -37,7 +37,7 @@ export function chatHooks(ctx: AppContext) {
       SYSTEM_LINES[reason](nickname),
       scope.now,
     );
-    // contract 5.5: the removal first, on every instance, so the removed user never receives the line
+    // docs/api.md §5.5: the removal first, on every instance, so the removed user never receives the line
     scope.afterCommit(() => ctx.realtime.dropSubscriptions(userId, chatTopic(room.id)));
     if (stored) publishAfterCommit(ctx, scope, room.id, stored);
     if (reason === 'kick') scope.afterCommit(() => ctx.realtime.pushToUser(userId, KICK_QUEUE, CHAT_TEXTS.kicked));

@@ -5,7 +5,7 @@ import { startRedis } from '../../../test/services.js';
 import { createGroup, createRoom, removeMember, sleep, StompTestClient, type TestGroup } from '../../../test/fixtures/chat.js';
 import { multiInstanceSkipReason, REDIS_URL, twoInstances } from '../../../test/fixtures/two-instances.js';
 
-/** Contract 5.6 with two real instances (test/fixtures/two-instances.ts): only with TEST_DATABASE_URL and a Redis. */
+/** docs/api.md §5.6 with two real instances (test/fixtures/two-instances.ts): only with TEST_DATABASE_URL and a Redis. */
 const skipReason = multiInstanceSkipReason;
 if (skipReason) console.log(`[multi-instance chat] skipped: ${skipReason}`);
 

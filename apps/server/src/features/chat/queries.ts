@@ -80,7 +80,7 @@ export async function newestMessageId(db: Db, roomId: number): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** Others' messages and system lines after the user's read log (contract 3.8). */
+/** Others' messages and system lines after the user's read log (docs/api.md §3.8). */
 export async function unreadCount(db: Db, roomId: number, userId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

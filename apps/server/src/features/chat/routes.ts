@@ -16,13 +16,13 @@ import {
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/request-auth.js';
 import { sendText } from '../../lib/reply.js';
-import { presentRoomItem } from './presenter.js';
+import { presentMessage, presentRoom, presentRoomItem } from './presenter.js';
 import { roomsOf } from './queries.js';
 import * as chat from './service.js';
 import { CHAT_TEXTS } from './texts.js';
 
 const roomParams = z.object({ chatRoomId: pathId });
-/** 1-300, default 50; anything else is clamped (contract 3.8) */
+/** 1-300, default 50; anything else is clamped (docs/api.md §3.8) */
 const limitParam = z
   .unknown()
   .optional()
@@ -34,13 +34,14 @@ const limitParam = z
 export default function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['chat'];
+  const present = ({ room, messages, unread }: chat.RoomView) => presentRoom(room, messages, unread);
 
   app.get('/api/chat/rooms', { schema: { tags, response: { 200: z.array(chatRoomItem) } } }, async (req) =>
     (await roomsOf(ctx.db, requireUser(req).id)).map(presentRoomItem),
   );
 
   app.get('/api/chat/rooms/:chatRoomId', { schema: { tags, params: roomParams, response: { 200: chatRoom } } }, async (req) =>
-    chat.openRoom(ctx, requireUser(req), req.params.chatRoomId),
+    present(await chat.openRoom(ctx, requireUser(req), req.params.chatRoomId)),
   );
 
   app.get(
@@ -53,7 +54,8 @@ export default function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
         response: { 200: z.array(chatMessage) },
       },
     },
-    async (req) => chat.history(ctx, requireUser(req), req.params.chatRoomId, req.query.limit, req.query.before),
+    async (req) =>
+      (await chat.history(ctx, requireUser(req), req.params.chatRoomId, req.query.limit, req.query.before)).map(presentMessage),
   );
 
   app.get(
@@ -70,7 +72,7 @@ export default function chatRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/chat/room', { schema: { tags, body: createChatRoomBody, response: { 201: chatRoom } } }, async (req, reply) => {
     const room = await chat.createRoom(ctx, requireUser(req), req.body);
-    return reply.status(201).send(room);
+    return reply.status(201).send(present(room));
   });
 
   app.post('/api/chat/read-log', { schema: { tags, body: readLogBody, response: { 200: plainText } } }, async (req, reply) => {

@@ -1,15 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CHAT_HISTORY_DEFAULT, chatTopic, type ChatRoom } from '@app/contract';
+import { CHAT_HISTORY_DEFAULT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { chatReadLogs, chatRooms } from '../../db/schema/index.js';
 import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
 import { Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import { inTransaction, type TxScope } from '../../lib/events.js';
+import { inTransaction } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { isGroupAdmin } from '../groups/policy.js';
-import { presentMessage, presentRoom } from './presenter.js';
+import { isGroupAdmin, isGroupMember } from '../groups/policy.js';
 import {
   findRoomOfGroup,
   findRoomWithMembership,
@@ -29,7 +28,7 @@ const roomExists = () => new Conflict('chat_room_exists', CHAT_TEXTS.roomExists)
 export async function loadMemberRoom(db: Db, roomId: number, userId: number): Promise<RoomWithGroup> {
   const found = await findRoomWithMembership(db, roomId, userId);
   if (!found) throw roomNotFound();
-  authorize(found.role !== null, NOT_GROUP_MEMBER_TEXT, 'not_group_member');
+  authorize(isGroupMember(found.role), NOT_GROUP_MEMBER_TEXT, 'not_group_member');
   return found.room;
 }
 
@@ -89,16 +88,6 @@ export async function appendMessage(
   return { message, prev: row.prev ?? 0 };
 }
 
-/** After commit: the message on the room's topic, on every instance. */
-export function publishAfterCommit(
-  ctx: AppContext,
-  scope: TxScope,
-  roomId: number,
-  stored: { message: MessageWithSender; prev: number },
-) {
-  scope.afterCommit(() => ctx.realtime.publishRoomMessage(chatTopic(roomId), presentMessage(stored.message), stored.prev));
-}
-
 /** Moves the user's read log forward to `messageId` (never back); creates it when missing. */
 export async function markRead(db: Db, userId: number, roomId: number, messageId: number, now: Date): Promise<void> {
   await db
@@ -118,13 +107,20 @@ export async function deleteReadLog(db: Db, userId: number, roomId: number): Pro
   await db.delete(chatReadLogs).where(and(eq(chatReadLogs.userId, userId), eq(chatReadLogs.roomId, roomId)));
 }
 
+/** A room as the routes present it: the newest messages (oldest first) and the caller's unread count. */
+export interface RoomView {
+  room: RoomWithGroup;
+  messages: MessageWithSender[];
+  unread: number;
+}
+
 export interface NewRoom {
   groupId: number;
   chatRoomName: string;
 }
 
-/** Contract 3.8 POST /api/chat/room: the group admin opens the group's one room. */
-export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom): Promise<ChatRoom> {
+/** POST /api/chat/room (docs/api.md §3.8): the group admin opens the group's one room. */
+export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom): Promise<RoomView> {
   const { group, membership } = await loadGroupAccess(ctx.db, input.groupId, user.id, CHAT_TEXTS.groupNotFound);
   authorize(isGroupAdmin(membership), CHAT_TEXTS.createForbidden);
   if (await findRoomOfGroup(ctx.db, group.id)) throw roomExists();
@@ -150,21 +146,21 @@ export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom
     if (isForeignKeyViolation(err)) throw new NotFound(CHAT_TEXTS.groupNotFound);
     throw err;
   });
-  return presentRoom({ id: roomId, name: input.chatRoomName, groupId: group.id, groupName: group.name }, [], 0);
+  return { room: { id: roomId, name: input.chatRoomName, groupId: group.id, groupName: group.name }, messages: [], unread: 0 };
 }
 
 /** GET /api/chat/rooms/{id}: the newest messages, the unread count before the call; the read log moves to them. */
-export async function openRoom(ctx: AppContext, user: AuthUser, roomId: number): Promise<ChatRoom> {
+export async function openRoom(ctx: AppContext, user: AuthUser, roomId: number): Promise<RoomView> {
   const room = await loadMemberRoom(ctx.db, roomId, user.id);
   const unread = await unreadCount(ctx.db, room.id, user.id);
   const newestFirst = await messagesNewestFirst(ctx.db, room.id, CHAT_HISTORY_DEFAULT);
   await markRead(ctx.db, user.id, room.id, newestFirst[0]?.id ?? 0, ctx.clock.now());
-  return presentRoom(room, newestFirst.reverse(), unread);
+  return { room, messages: newestFirst.reverse(), unread };
 }
 
 export async function history(ctx: AppContext, user: AuthUser, roomId: number, limit: number, before?: number) {
   const room = await loadMemberRoom(ctx.db, roomId, user.id);
-  return (await messagesNewestFirst(ctx.db, room.id, limit, before)).map(presentMessage);
+  return messagesNewestFirst(ctx.db, room.id, limit, before);
 }
 
 export async function unread(ctx: AppContext, user: AuthUser, roomId: number): Promise<number> {

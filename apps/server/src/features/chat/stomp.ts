@@ -1,13 +1,14 @@
-import { CHAT_MESSAGE_MAX, CHAT_SEND_DESTINATION, codePoints, KICK_QUEUE } from '@app/contract';
+import { CHAT_MESSAGE_MAX, CHAT_SEND_DESTINATION, chatTopic, codePoints, KICK_QUEUE } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { TooManyRequests } from '../../lib/errors.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { Limit } from '../../lib/rate-limit.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';
 import { roomChainSource } from './chain-source.js';
-import { isMemberOfRoom } from './queries.js';
-import { appendMessage, publishAfterCommit } from './service.js';
+import { presentMessage } from './presenter.js';
+import { isMemberOfRoom, type MessageWithSender } from './queries.js';
+import { appendMessage } from './service.js';
 import { CHAT_TEXTS } from './texts.js';
 
 const SEND_LIMIT: Limit = { name: 'stomp-send', max: 10, windowMs: 5000 };
@@ -40,7 +41,7 @@ function parseSend(body: string): { roomId: number; message: unknown } {
   return { roomId: roomId > 2_147_483_647 ? -1 : roomId, message };
 }
 
-/** The text's refusal (contract 5.4, after the access check), or null when it may be stored. */
+/** The text's refusal (docs/api.md §5.4, after the access check), or null when it may be stored. */
 function textRefusal(text: string): string | null {
   if (text === '') return CHAT_TEXTS.emptyMessage;
   if (codePoints(text) > CHAT_MESSAGE_MAX) return CHAT_TEXTS.messageTooLong;
@@ -49,10 +50,20 @@ function textRefusal(text: string): string | null {
 }
 
 /**
- * SEND to /app/chat.sendMessage, refused in the contract's order (5.4: access, the text, the rate limit),
+ * SEND to /app/chat.sendMessage, refused in the order of docs/api.md §5.4: access, the text, the rate limit,
  * stored, then published after commit. The membership query and the rate-limit count (a Redis round trip with
- * several instances) run together when the text is storable; a refusal still follows the contract's order.
+ * several instances) run together when the text is storable; a refusal still follows that order.
  */
+/** After commit: the message on the room's topic, on every instance (the socket edge presents it). */
+export function publishAfterCommit(
+  ctx: AppContext,
+  scope: TxScope,
+  roomId: number,
+  stored: { message: MessageWithSender; prev: number },
+) {
+  scope.afterCommit(() => ctx.realtime.publishRoomMessage(chatTopic(roomId), presentMessage(stored.message), stored.prev));
+}
+
 export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: string): Promise<void> {
   const { roomId, message } = parseSend(body);
   const text = typeof message === 'string' ? message.trim() : '';
@@ -75,7 +86,7 @@ export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: str
   });
 }
 
-/** Chat's destinations (contract 5.3). */
+/** Chat's destinations (docs/api.md §5.3). */
 export function registerChatDestinations(ctx: AppContext) {
   const { destinations } = ctx.realtime;
   destinations.topic(/^\/topic\/chat\/(.*)$/, async (user, match) => {

@@ -1,4 +1,4 @@
-/** The chat area's Korean texts (contract 3.8, 4, 5); † are our choices. */
+/** The chat area's Korean texts (docs/api.md §3.8, §4, §5); † are our choices. */
 export const CHAT_TEXTS = {
   roomNotFound: '채팅방을 찾을 수 없습니다.',
   groupNotFound: '그룹을 찾을 수 없습니다.',
@@ -16,7 +16,7 @@ export const CHAT_TEXTS = {
 export const roomCreatedNote = (groupName: string, roomName: string) =>
   `'${groupName}' 그룹의 새로운 '${roomName}' 채팅방이 생성되었습니다.`;
 
-/** Chat system lines (contract 4.2). */
+/** Chat system lines (docs/api.md §4.2). */
 export const SYSTEM_LINES = {
   leave: (nickname: string) => `${nickname}님이 그룹을 탈퇴했습니다.`,
   withdrawal: (nickname: string) => `${nickname}님이 그룹을 탈퇴했습니다.`,

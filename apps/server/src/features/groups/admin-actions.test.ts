@@ -258,7 +258,7 @@ describe('DELETE /api/groups/{id}', () => {
   });
 });
 
-describe('withdrawal of a member (contract 7)', () => {
+describe('withdrawal of a member (docs/api.md §7)', () => {
   it('ends each membership as a leave: -1, schedules removed, memberRemoved with the old nickname', async () => {
     const [m, other] = [await t.user('탈퇴예정'), await t.user()];
     const g1 = await makeGroup(t, admin, [m, other]);

@@ -5,7 +5,7 @@ import { createTestApp, expectError, type TestApp, type TestUser } from '../../.
 import { createRecruitment, createStudy, inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 import { makeGroup } from '../../../test/fixtures/groups.js';
 
-/** Black-box checks of contract 3.6 edge cases the area tests do not cover. */
+/** Black-box checks of docs/api.md §3.6 edge cases the area tests do not cover. */
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 beforeEach(() => resetLimits(t));
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
-/** A fresh token for the user at the current test time (tokens live 24 h, contract 1.2). */
+/** A fresh token for the user at the current test time (tokens live 24 h, docs/api.md §1.2). */
 const refresh = async (u: TestUser) => {
   const [row] = await t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, u.id));
   return { ...u, token: await t.ctx.tokens.sign({ sub: u.loginId, uid: u.id, tv: row.tv }, t.clock.now()) };

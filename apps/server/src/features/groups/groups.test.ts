@@ -162,7 +162,7 @@ describe('POST /api/groups', () => {
   });
 });
 
-describe('withdrawal (contract 7) for posts, applications, profiles and groups', () => {
+describe('withdrawal (docs/api.md §7) for posts, applications, profiles and groups', () => {
   const withdraw = (u: TestUser) => t.delete(`/api/users/${u.id}`, { token: u.token });
 
   it('refuses a group admin with group_admin', async () => {

@@ -3,11 +3,16 @@ import type { AppContext } from '../../context.js';
 import { basePosts, groupMembers, users } from '../../db/schema/index.js';
 import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
 import { holdActiveUser } from '../../lib/actor-lock.js';
-import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import type { Deferred } from '../../lib/validation.js';
+import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';
+import { canLeaveGroup } from './policy.js';
 import { findMember } from './queries.js';
+import { adminAccess, memberAccess } from './service.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
@@ -51,8 +56,10 @@ export async function removeMembership(
   return true;
 }
 
-/** DELETE /api/groups/{id}/leave, after the membership check and the admin refusal. */
-export async function leaveGroup(ctx: AppContext, user: AuthUser, access: GroupAccess): Promise<void> {
+/** DELETE /api/groups/{id}/leave: a member other than the admin leaves. */
+export async function leaveGroup(ctx: AppContext, user: AuthUser, groupId: number): Promise<void> {
+  const access = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notExists);
+  if (!canLeaveGroup(access.membership)) throw new BadRequest(GROUP_TEXTS.adminCannotLeave, 'group_admin');
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     if (await removeMembership(ctx, scope, access.group, { userId: user.id, nickname: user.nickname }, 'leave')) return;
     // Kicked or deleted meanwhile: answer as the checks would now.
@@ -69,17 +76,23 @@ async function findInvitee(ctx: AppContext, nickname: string) {
 }
 
 /**
- * POST /api/groups/{id}/invite, after the admin check and the nickname rule: the rest of the contract's
- * refusals in order (a block between the admin and the invitee, either way, before the capacity: contract 9.4);
+ * POST /api/groups/{id}/invite: the admin check, then the nickname rule, then the other refusals in the order
+ * docs/api.md §3.6 lists them (a block between the admin and the invitee, either way, before the capacity: §9.4);
  * then one transaction adds the member and takes a seat with a conditional +1, so two
  * invites racing for the last seat never both succeed.
  */
-export async function inviteMember(ctx: AppContext, admin: AuthUser, access: GroupAccess, nickname: string): Promise<void> {
-  const { group } = access;
+export async function inviteMember(
+  ctx: AppContext,
+  admin: AuthUser,
+  groupId: number,
+  body: Deferred<{ nickname: string }>,
+): Promise<void> {
+  const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.inviteForbidden);
+  const { nickname } = body();
   const invitee = await findInvitee(ctx, nickname);
   if (!invitee) throw inviteeNotFound();
   if (await findMember(ctx.db, group.id, invitee.id)) throw alreadyMember();
-  if (await isBlockedBetween(ctx.db, admin.id, invitee.id)) throw new Forbidden(GROUP_TEXTS.inviteBlocked, 'blocked');
+  authorize(mayReach(await isBlockedBetween(ctx.db, admin.id, invitee.id)), GROUP_TEXTS.inviteBlocked, 'blocked');
   const [post] = await ctx.db
     .select({
       current: basePosts.currentMembers,
@@ -126,9 +139,9 @@ export async function inviteMember(ctx: AppContext, admin: AuthUser, access: Gro
   });
 }
 
-/** DELETE /api/groups/{id}/remove/{userId}, after the admin check. */
-export async function kickMember(ctx: AppContext, access: GroupAccess, userId: number): Promise<void> {
-  const { group } = access;
+/** DELETE /api/groups/{id}/remove/{userId}: the admin removes a plain member. */
+export async function kickMember(ctx: AppContext, admin: AuthUser, groupId: number, userId: number): Promise<void> {
+  const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.kickForbidden);
   const target = await findMember(ctx.db, group.id, userId);
   if (!target) throw memberNotFound();
   if (target.role === 'ADMIN') throw new BadRequest(GROUP_TEXTS.adminCannotBeKicked, 'group_admin');

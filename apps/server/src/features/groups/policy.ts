@@ -7,3 +7,6 @@ export const isGroupAdmin = (membership: Membership) => membership.role === 'ADM
 
 /** Anyone but the admin may leave. */
 export const canLeaveGroup = (membership: Membership) => !isGroupAdmin(membership);
+
+/** A member of the group, whatever the role (a membership lookup that found no row gives null). */
+export const isGroupMember = (role: Membership['role'] | null): role is Membership['role'] => role !== null;

@@ -1,4 +1,4 @@
-import { WITHDRAWN_NAME, type Group, type GroupMember } from '@app/contract';
+import { WITHDRAWN_NAME, type Group, type GroupMember, type MyGroup } from '@app/contract';
 import type { GroupRow } from '../../db/schema/index.js';
 
 type GroupFields = Pick<GroupRow, 'id' | 'name' | 'description' | 'type'>;
@@ -20,7 +20,7 @@ export function presentMember(m: MemberRow, now: Date): GroupMember {
     nickname: m.nickname ?? WITHDRAWN_NAME,
     loginId: m.loginId,
     role: m.role,
-    // Contract 3.6: "new" marks a member invited less than 24 h ago.
+    // docs/api.md §3.6: "new" marks a member invited less than 24 h ago.
     new: m.joinedBy === 'INVITE' && now.getTime() - m.joinedAt.getTime() < DAY_MS,
   };
 }
@@ -35,3 +35,13 @@ export function presentGroup(g: GroupFields, members: MemberRow[], now: Date): G
     members: members.map((m) => presentMember(m, now)),
   };
 }
+
+export interface MyGroupRow {
+  id: number;
+  name: string;
+  description: string;
+  type: 'PROJECT' | 'STUDY_GROUP';
+  role: 'ADMIN' | 'MEMBER';
+}
+
+export const presentMyGroup = ({ role, ...g }: MyGroupRow): MyGroup => ({ ...g, admin: role === 'ADMIN' });

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { MyGroup } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { groupMembers, groups, users } from '../../db/schema/index.js';
-import type { MemberRow } from './presenter.js';
+import type { MemberRow, MyGroupRow } from './presenter.js';
 
 const memberColumns = {
   userId: groupMembers.userId,
@@ -33,9 +32,9 @@ export async function findMember(db: Db, groupId: number, userId: number): Promi
   return row;
 }
 
-/** The caller's groups, most recently joined first (contract 3.6 my-groups). */
-export async function myGroups(db: Db, userId: number): Promise<MyGroup[]> {
-  const rows = await db
+/** The caller's groups, most recently joined first (docs/api.md §3.6 my-groups). */
+export function myGroups(db: Db, userId: number): Promise<MyGroupRow[]> {
+  return db
     .select({
       id: groups.id,
       name: groups.name,
@@ -47,7 +46,6 @@ export async function myGroups(db: Db, userId: number): Promise<MyGroup[]> {
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, userId))
     .orderBy(desc(groupMembers.joinedAt), desc(groups.id));
-  return rows.map(({ role, ...g }) => ({ ...g, admin: role === 'ADMIN' }));
 }
 
 /** The groups a user is a plain member of (not admin), with what a removal needs. */

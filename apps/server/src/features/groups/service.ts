@@ -2,14 +2,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UpdateGroupBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { applications, basePosts, groupMembers, groups, users } from '../../db/schema/index.js';
-import type { GroupAccess } from '../../lib/access.js';
+import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
-import { BadRequest, Conflict, Forbidden, isUniqueViolation, NotFound } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import type { Deferred } from '../../lib/validation.js';
 import { isAuthor, isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
-import { presentGroup } from './presenter.js';
+import { isGroupAdmin } from './policy.js';
+import type { MemberRow } from './presenter.js';
 import { groupMemberRows } from './queries.js';
 import { GROUP_TEXTS, groupCreatedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
@@ -23,19 +26,48 @@ export interface NewGroup {
 const groupExists = () => new Conflict('group_exists', GROUP_TEXTS.groupExists);
 const postNotFound = () => new NotFound(GROUP_TEXTS.postNotFound);
 
-/** The group as the API shows it (contract 3.6 Group). */
-export async function groupView(ctx: AppContext, group: GroupAccess['group']) {
-  return presentGroup(group, await groupMemberRows(ctx.db, group.id), ctx.clock.now());
+/** A group and its members (the admin first, then in join order): what the routes present as a Group. */
+export interface GroupWithMembers {
+  group: GroupAccess['group'];
+  members: MemberRow[];
+}
+
+const withMembers = async (ctx: AppContext, group: GroupAccess['group']): Promise<GroupWithMembers> => ({
+  group,
+  members: await groupMemberRows(ctx.db, group.id),
+});
+
+/** The group exists (404 with the route's text), then the caller is a member of it (403 not_group_member). */
+export const memberAccess = (ctx: AppContext, user: AuthUser, groupId: number, notFoundText: string) =>
+  loadGroupAccess(ctx.db, groupId, user.id, notFoundText);
+
+/** As {@link memberAccess}, then the caller is the group's admin (403 with the route's text). */
+export async function adminAccess(ctx: AppContext, user: AuthUser, groupId: number, notFoundText: string, forbiddenText: string) {
+  const access = await memberAccess(ctx, user, groupId, notFoundText);
+  authorize(isGroupAdmin(access.membership), forbiddenText);
+  return access;
+}
+
+/** GET /api/groups/{id}: a member reads the group. */
+export async function getGroup(ctx: AppContext, user: AuthUser, groupId: number): Promise<GroupWithMembers> {
+  const { group } = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notFound);
+  return withMembers(ctx, group);
+}
+
+/** GET /api/groups/{id}/members: a member reads the member list. */
+export async function listMembers(ctx: AppContext, user: AuthUser, groupId: number): Promise<MemberRow[]> {
+  const { group } = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notFound);
+  return groupMemberRows(ctx.db, group.id);
 }
 
 /**
- * Contract 3.6 POST /api/groups: from an inactive post, by its author, in one transaction.
+ * POST /api/groups (docs/api.md §3.6): from an inactive post, by its author, in one transaction.
  * The author becomes ADMIN, approved applicants MEMBERs, and everyone gets the group-created 쪽지.
  */
-export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGroup) {
+export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGroup): Promise<GroupWithMembers> {
   const post = await findPost(ctx.db, input.basePostId);
   if (!post) throw postNotFound();
-  if (!isAuthor(user, post)) throw new Forbidden(GROUP_TEXTS.createForbidden);
+  authorize(isAuthor(user, post), GROUP_TEXTS.createForbidden);
   if (!isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest(GROUP_TEXTS.postNotClosed, 'post_not_closed');
   if (await hasGroup(ctx.db, post.id)) throw groupExists();
 
@@ -94,26 +126,33 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
   });
 
   const [group] = await ctx.db.select().from(groups).where(eq(groups.id, groupId));
-  return groupView(ctx, group);
+  return withMembers(ctx, group);
 }
 
-/** PUT /api/groups/{id}: the admin renames and redescribes the group (already authorized, body checked). */
-export async function updateGroup(ctx: AppContext, access: GroupAccess, input: UpdateGroupBody) {
+/** PUT /api/groups/{id}: the admin renames and redescribes the group; the body is checked after the admin check. */
+export async function updateGroup(
+  ctx: AppContext,
+  user: AuthUser,
+  groupId: number,
+  body: Deferred<UpdateGroupBody>,
+): Promise<GroupWithMembers> {
+  const access = await adminAccess(ctx, user, groupId, GROUP_TEXTS.notFound, GROUP_TEXTS.editForbidden);
+  const input = body();
   const [group] = await ctx.db
     .update(groups)
     .set({ name: input.name, description: input.description })
     .where(eq(groups.id, access.group.id))
     .returning();
   if (!group) throw new NotFound(GROUP_TEXTS.notFound);
-  return groupView(ctx, group);
+  return withMembers(ctx, group);
 }
 
 /**
  * DELETE /api/groups/{id}: members, schedules (and the chat rows, through `group.deleting` and the foreign
- * keys) go; the post returns to my-posts with currentMembers recomputed (contract 2.4).
+ * keys) go; the post returns to my-posts with currentMembers recomputed (docs/api.md §2.4).
  */
-export async function deleteGroup(ctx: AppContext, access: GroupAccess, admin: AuthUser): Promise<void> {
-  const { group } = access;
+export async function deleteGroup(ctx: AppContext, admin: AuthUser, groupId: number): Promise<void> {
+  const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.deleteForbidden);
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const { tx } = scope;
     // Rows are locked in the order leave and kick use (memberships, then the post), so they cannot deadlock.

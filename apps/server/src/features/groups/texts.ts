@@ -1,6 +1,6 @@
 import { INVITE_BLOCKED_TEXT } from '@app/contract';
 
-/** The groups area's Korean texts (contract 3.6, 4.1, 9.4). */
+/** The groups area's Korean texts (docs/api.md §3.6, §4.1, §9.4). */
 export const GROUP_TEXTS = {
   notFound: '그룹을 찾을 수 없습니다.',
   notExists: '해당 그룹이 존재하지 않습니다.',
@@ -24,7 +24,7 @@ export const GROUP_TEXTS = {
   kicked: '사용자가 그룹에서 추방되었습니다.',
 } as const;
 
-/** 쪽지 from [시스템] (contract 4.1). */
+/** 쪽지 from [시스템] (docs/api.md §4.1). */
 export const groupCreatedMessage = (groupName: string) => `'${groupName}' 그룹이 생성되었습니다. 그룹원과 함께 활동하세요.`;
 export const invitedMessage = (groupName: string) => `'${groupName}' 그룹에 초대되었습니다.`;
 export const kickedMessage = (groupName: string) => `'${groupName}' 그룹에서 추방되었습니다.`;

@@ -7,7 +7,7 @@ import { type TxScope, type WithdrawingUser, WITHDRAWAL_STEP } from '../../lib/e
 import { removeMembership } from './members.js';
 import { membershipsOf } from './queries.js';
 
-/** Contract 3.1: a group admin must delete the group first. */
+/** docs/api.md §3.1: a group admin must delete the group first. */
 async function refuseGroupAdmin(db: Db, user: { id: number }) {
   const rows = await db
     .select({ groupId: groupMembers.groupId })
@@ -20,7 +20,7 @@ async function refuseGroupAdmin(db: Db, user: { id: number }) {
 }
 
 /**
- * Contract 7: each membership ends as a leave (-1 never below 1, the user's schedules in it removed, the leave
+ * docs/api.md §7: each membership ends as a leave (-1 never below 1, the user's schedules in it removed, the leave
  * chat line through `group.memberRemoved`), named with the nickname the user had before withdrawing.
  */
 async function leaveGroups(ctx: AppContext, scope: TxScope, user: WithdrawingUser) {

@@ -1,4 +1,4 @@
-/** The links area's Korean texts (contract 9.3). */
+/** The links area's Korean texts (docs/api.md §9.3). */
 export const LINK_TEXTS = {
   groupNotFound: '그룹을 찾을 수 없습니다.',
   notFound: '자료를 찾을 수 없습니다.',

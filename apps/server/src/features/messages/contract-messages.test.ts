@@ -1,5 +1,5 @@
 /**
- * QA: contract §3.9 (쪽지) with §1 conventions and §8 rules 7, 14, 17, 25 — what messages.test.ts does not cover.
+ * QA: docs/api.md §3.9 (쪽지) with §1 conventions and §8 rules 7, 14, 17, 25 — what messages.test.ts does not cover.
  * Written from /work/shared/spec/api-contract.md alone.
  */
 import { eq } from 'drizzle-orm';

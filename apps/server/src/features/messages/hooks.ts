@@ -3,7 +3,7 @@ import { WITHDRAWAL_STEP } from '../../lib/events.js';
 import { deleteReceivedMessages } from './service.js';
 import { sendSystemMessages } from './system-messages.js';
 
-/** What the messages area does for the others: [시스템] 쪽지 on request; received 쪽지 go with the account (contract 7). */
+/** What the messages area does for the others: [시스템] 쪽지 on request; received 쪽지 go with the account (docs/api.md §7). */
 export function messageHooks(ctx: AppContext) {
   ctx.events.on('message.systemNotice', (scope, { receiverIds, content }) =>
     sendSystemMessages(ctx, scope, receiverIds, content),

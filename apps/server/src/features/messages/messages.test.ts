@@ -329,7 +329,7 @@ describe('access', () => {
   });
 });
 
-describe('withdrawal (contract 7)', () => {
+describe('withdrawal (docs/api.md §7)', () => {
   it('deletes received 쪽지 and keeps sent ones, shown as 탈퇴한 사용자', async () => {
     const leaver = await t.user('곧탈퇴');
     const friend = await t.user('남는친구');
@@ -389,7 +389,7 @@ async function whileWithdrawing<T>(user: TestUser, request: () => Promise<T>): P
   return pending;
 }
 
-describe('sending while the receiver withdraws (contract 7, 4.1)', () => {
+describe('sending while the receiver withdraws (docs/api.md §7, §4.1)', () => {
   const inboxSize = async (u: TestUser) =>
     (await t.db.select({ n: count() }).from(messages).where(eq(messages.receiverId, u.id)))[0].n;
 

@@ -3,8 +3,10 @@ import { MESSAGE_BLOCKED_TEXT, RECEIVER_NOT_FOUND_TEXT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
-import { BadRequest, Forbidden } from '../../lib/errors.js';
+import { authorize } from '../../lib/authorize.js';
+import { BadRequest } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/events.js';
+import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';
 import { announceReceived } from './announce.js';
 import { messageNotFound } from './policy.js';
@@ -36,7 +38,7 @@ export async function deleteMessage(db: Db, receiverId: number, id: number): Pro
 }
 
 /**
- * An active, non-system user by nickname, trimmed and case-insensitive (contract 3.9). The row is
+ * An active, non-system user by nickname, trimmed and case-insensitive (docs/api.md §3.9). The row is
  * key-share locked until the 쪽지 is stored: a withdrawal in progress (which locks the row, see
  * {@link deleteReceivedMessages}) either removes this 쪽지 too or makes the receiver unknown here.
  */
@@ -68,8 +70,8 @@ export async function send(
 ): Promise<SentMessage> {
   return inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const receiver = await findReceiver(scope.tx, receiverName);
-    // contract 9.4: the same refusal whoever blocked whom, and nothing is stored
-    if (await isBlockedBetween(scope.tx, from.id, receiver.id)) throw new Forbidden(MESSAGE_BLOCKED_TEXT, 'blocked');
+    // docs/api.md §9.4: the same refusal whoever blocked whom, and nothing is stored
+    authorize(mayReach(await isBlockedBetween(scope.tx, from.id, receiver.id)), MESSAGE_BLOCKED_TEXT, 'blocked');
     const [row] = await scope.tx
       .insert(messages)
       .values({ senderId: from.id, receiverId: receiver.id, content, sentAt: scope.now })
@@ -81,7 +83,7 @@ export async function send(
 }
 
 /**
- * Contract 7: a withdrawing user's received 쪽지 go; the ones they sent stay (shown as 탈퇴한 사용자).
+ * docs/api.md §7: a withdrawing user's received 쪽지 go; the ones they sent stay (shown as 탈퇴한 사용자).
  * The user row is locked first: a 쪽지 being sent meanwhile (which key-share locks its receiver) is
  * either committed before and deleted here, or waits and then finds the receiver withdrawn.
  */

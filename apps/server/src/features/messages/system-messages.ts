@@ -6,7 +6,7 @@ import { announceReceived } from './announce.js';
 import { systemUserId } from './queries.js';
 
 /**
- * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (contract 4.1), and announces
+ * Sends a 쪽지 from [시스템] to each receiver, inside the caller's transaction (docs/api.md §4.1), and announces
  * each one (`message.received`). Withdrawn users are skipped (also one withdrawing meanwhile). Receivers are
  * messaged in the order given.
  */

@@ -3,12 +3,15 @@ import { NOTICE_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { groupNotices } from '../../db/schema/index.js';
-import type { GroupAccess } from '../../lib/access.js';
+import { loadGroupAccess } from '../../lib/access.js';
+import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/events.js';
 import type { AuthUser } from '../../lib/request-auth.js';
+import type { Deferred } from '../../lib/validation.js';
 import { lockGroup, memberIdsOf } from '../groups/queries.js';
-import { presentNotice } from './presenter.js';
+import { canManageNotices } from './policy.js';
+import type { NoticeRow } from './presenter.js';
 import { countNotices, loadNotice, noticeNotFound, noticeRows } from './queries.js';
 import { NOTICE_TEXTS, newNoticeMessage } from './texts.js';
 
@@ -18,8 +21,20 @@ export interface NoticeInput {
   pinned: boolean;
 }
 
-export async function listNotices(ctx: AppContext, groupId: number) {
-  return (await noticeRows(ctx.db, groupId)).map(presentNotice);
+/** Every route: the group exists, then the caller is a member (docs/api.md §9.2). */
+const member = (ctx: AppContext, user: AuthUser, groupId: number) =>
+  loadGroupAccess(ctx.db, groupId, user.id, NOTICE_TEXTS.groupNotFound);
+
+/** Writes: a member, then the admin, before any field. */
+async function admin(ctx: AppContext, user: AuthUser, groupId: number) {
+  const access = await member(ctx, user, groupId);
+  authorize(canManageNotices(access.membership), NOTICE_TEXTS.adminOnly, 'notice_admin_only');
+  return access;
+}
+
+export async function listNotices(ctx: AppContext, user: AuthUser, groupId: number): Promise<NoticeRow[]> {
+  await member(ctx, user, groupId);
+  return noticeRows(ctx.db, groupId);
 }
 
 /**
@@ -44,11 +59,17 @@ async function unpinOthers(tx: Db, groupId: number, except?: number) {
 }
 
 /**
- * POST /api/groups/{groupId}/notices, after the admin check and the fields: the limit, the pin, and in the same
+ * POST /api/groups/{groupId}/notices: the admin check, the fields, then the limit, the pin, and in the same
  * transaction the 쪽지 from [시스템] to every other member (pushed once it commits).
  */
-export async function createNotice(ctx: AppContext, access: GroupAccess, writer: AuthUser, input: NoticeInput) {
-  const groupId = access.group.id;
+export async function createNotice(
+  ctx: AppContext,
+  writer: AuthUser,
+  groupId: number,
+  body: Deferred<NoticeInput>,
+): Promise<NoticeRow> {
+  await admin(ctx, writer, groupId);
+  const input = body();
   const id = await withGroupLocked(ctx, groupId, async (scope, groupName) => {
     const { tx, now } = scope;
     if ((await countNotices(tx, groupId)) >= NOTICE_LIMIT) throw new BadRequest(NOTICE_TEXTS.limit, 'notice_limit');
@@ -64,11 +85,20 @@ export async function createNotice(ctx: AppContext, access: GroupAccess, writer:
     });
     return row.id;
   });
-  return presentNotice(await loadNotice(ctx.db, groupId, id));
+  return loadNotice(ctx.db, groupId, id);
 }
 
-/** PUT /api/groups/{groupId}/notices/{noticeId}: replaces title, content and pin; no 쪽지. */
-export async function updateNotice(ctx: AppContext, groupId: number, noticeId: number, input: NoticeInput) {
+/** PUT /api/groups/{groupId}/notices/{noticeId}: the admin, the notice exists, the fields; replaces title, content and pin; no 쪽지. */
+export async function updateNotice(
+  ctx: AppContext,
+  user: AuthUser,
+  groupId: number,
+  noticeId: number,
+  body: Deferred<NoticeInput>,
+): Promise<NoticeRow> {
+  await admin(ctx, user, groupId);
+  await loadNotice(ctx.db, groupId, noticeId);
+  const input = body();
   await withGroupLocked(ctx, groupId, async ({ tx, now }) => {
     if (input.pinned) await unpinOthers(tx, groupId, noticeId);
     const changed = await tx
@@ -78,10 +108,11 @@ export async function updateNotice(ctx: AppContext, groupId: number, noticeId: n
       .returning({ id: groupNotices.id });
     if (changed.length === 0) throw noticeNotFound();
   });
-  return presentNotice(await loadNotice(ctx.db, groupId, noticeId));
+  return loadNotice(ctx.db, groupId, noticeId);
 }
 
-export async function deleteNotice(ctx: AppContext, groupId: number, noticeId: number) {
+export async function deleteNotice(ctx: AppContext, user: AuthUser, groupId: number, noticeId: number): Promise<void> {
+  await admin(ctx, user, groupId);
   const removed = await ctx.db
     .delete(groupNotices)
     .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))

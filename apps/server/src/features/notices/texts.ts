@@ -1,4 +1,4 @@
-/** The notices area's Korean texts (contract 9.2). */
+/** The notices area's Korean texts (docs/api.md §9.2). */
 export const NOTICE_TEXTS = {
   groupNotFound: '그룹을 찾을 수 없습니다.',
   adminOnly: '그룹의 관리자만 공지를 관리할 수 있습니다.',

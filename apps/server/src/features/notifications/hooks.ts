@@ -1,6 +1,7 @@
 import { notificationQueue, type LiveNotification } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { StompError } from '../../realtime/texts.js';
+import { presentRecent } from '../messages/presenter.js';
 import { NOTIFICATION_TEXTS } from './texts.js';
 
 const OWN_QUEUE = /^\/user\/([^/]*)\/queue\/notifications$/;
@@ -16,8 +17,8 @@ export function notificationHooks(ctx: AppContext) {
     if (match[1] !== String(user.id)) throw new StompError(NOTIFICATION_TEXTS.notYours);
   });
 
-  ctx.events.on('message.received', (scope, { receiverId, item }) => {
-    const body: LiveNotification = { kind: 'message', message: item };
+  ctx.events.on('message.received', (scope, { receiverId, message }) => {
+    const body: LiveNotification = { kind: 'message', message: presentRecent(message) };
     scope.afterCommit(() => ctx.realtime.pushJsonToUser(receiverId, notificationQueue(receiverId), body));
   });
 

@@ -1,5 +1,5 @@
 /**
- * QA: contract 3.2-3.5, POST /api/groups (3.6), 2.2-2.4, 4.1 and 7, read literally, for what the feature
+ * QA: docs/api.md §3.2-3.5, POST /api/groups (3.6), 2.2-2.4, 4.1 and 7, read literally, for what the feature
  * tests do not cover: exact key sets, effective inactivity in every view, study-group rules, base-post
  * routes, ids as numeric strings, system 쪽지 details and withdrawal side effects.
  */

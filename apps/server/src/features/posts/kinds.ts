@@ -1,6 +1,6 @@
 import type { PostKind } from '../../db/schema/index.js';
 
-/** What differs between the two post kinds: paths, page size and the contract's texts (3.3, 3.4). */
+/** What differs between the two post kinds: paths, page size and their texts (docs/api.md §3.3, §3.4). */
 export interface KindConfig {
   kind: PostKind;
   path: string;

@@ -1,14 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../lib/request-auth.js';
 
-/** Contract 2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
+/** docs/api.md §2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
 export const effectiveInactive = (today: string, alias = 'p'): SQL =>
   sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
 
 export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
   post.inactive || post.dueDate < today;
 
+/** A closed post's detail is not shown (403 post_inactive); its content cannot be edited either. */
+export const isViewable = (post: { inactive: boolean }) => !post.inactive;
+export const isEditableContent = (post: { inactive: boolean; dueDate: string }, today: string) =>
+  !isEffectivelyInactive(post, today);
+
 export const isAuthor = (user: AuthUser, post: { creatorId: number }) => user.id === post.creatorId;
 
-/** Edit, close, delete, list and decide applicants, create a group: the author only (contract 8.12). */
+/** Edit, close, delete, list and decide applicants, create a group: the author only (docs/api.md §8.12). */
 export const canEditPost = isAuthor;

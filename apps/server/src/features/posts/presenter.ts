@@ -46,7 +46,7 @@ export function presentStudyGroupItem(r: PostListRow): StudyGroupItem {
   };
 }
 
-/** Contract 3.3: null for anonymous callers, else the profile contact, else the account phone. */
+/** docs/api.md §3.3: null for anonymous callers, else the profile contact, else the account phone. */
 function creatorContact(r: PostDetailRow, viewerId: number | null): string | null {
   if (viewerId === null) return null;
   return r.profile_contact ?? r.phone_number ?? null;

@@ -9,7 +9,7 @@ import type { PageRequest } from '../../lib/paging.js';
 import { containsKeyword } from '../../lib/text-search.js';
 import { effectiveInactive } from './policy.js';
 
-/** Today in Seoul, the business date of due dates and inactivity (contract 1.1). */
+/** Today in Seoul, the business date of due dates and inactivity (docs/api.md §1.1). */
 export const todayIn = (ctx: Pick<AppContext, 'clock'>) => seoulDate(ctx.clock.now());
 
 export async function findPost(db: Db, id: number): Promise<PostRow | undefined> {
@@ -94,7 +94,7 @@ function keywordCondition(type: SearchType, keyword: string): SQL {
   }
 }
 
-/** Open = not closed and not past due (the effective inactivity of contract 2.2, negated). */
+/** Open = not closed and not past due (the effective inactivity of docs/api.md §2.2, negated). */
 const openCondition = (today: string) => sql`NOT inactive AND due_date >= ${today}::date`;
 
 /** Any of the stacks, compared case-insensitively (post_tags.key is the lower-cased name). */
@@ -131,7 +131,7 @@ export interface Search {
   keyword: string;
 }
 
-/** No filter: the contract's lists exactly. */
+/** No filter: the lists of docs/api.md §3.3-3.4 exactly. */
 export const NO_FILTER: ListFilter = { open: false, order: 'latest', stacks: [] };
 
 /** The page's rows, given a query for the page's ids in order (the tag and name lookups run for them only). */
@@ -200,7 +200,7 @@ export function popularTags(db: Db, limit: number): Promise<Array<{ name: string
   return queryRows(db, sql`SELECT name, n FROM tag_counts WHERE n > 0 ORDER BY n DESC, key LIMIT ${limit}`);
 }
 
-/** At most 4 active posts with views, most viewed first (contract 3.3). */
+/** At most 4 active posts with views, most viewed first (docs/api.md §3.3). */
 export function popularPosts(db: Db, kind: PostKind, today: string): Promise<PostListRow[]> {
   return queryRows<PostListRow>(
     db,
@@ -234,7 +234,7 @@ export interface MyPostRow {
   applicant_count: number | string;
 }
 
-/** The user's posts without a group, newest first (contract 3.5). */
+/** The user's posts without a group, newest first (docs/api.md §3.5). */
 export function myPostRows(db: Db, userId: number, today: string): Promise<MyPostRow[]> {
   return queryRows<MyPostRow>(
     db,

@@ -59,7 +59,7 @@ const idParams = z.object({ id: pathId });
 const pageQuery = z.object({ page: pageParam });
 const searchQuery = z.object({ page: pageParam, searchType: z.unknown().optional(), keyword: z.unknown().optional() });
 
-/** The optional filters of issue 18 (recruitments add `stack`); absent, a list answers as the contract says. */
+/** The optional filters of issue 18 (recruitments add `stack`); absent, a list answers as docs/api.md §3.3 says. */
 function filterOf(query: { open: boolean; order: ListOrder; stack?: string[] }): ListFilter {
   return { open: query.open, order: query.order, stacks: query.stack ?? [] };
 }
@@ -68,7 +68,7 @@ const isFiltered = (f: ListFilter) => f.open || f.order !== 'latest' || f.stacks
 const filterKey = (f: ListFilter) =>
   isFiltered(f) ? `${JSON.stringify([f.open, f.order, f.stacks.map((s) => s.toLowerCase()).sort()])}:` : '';
 
-/** Contract 3.3 search rules: trimmed; under 2 characters is no filter; over 50 is 400; unknown type is all. */
+/** docs/api.md §3.3 search rules: trimmed; under 2 characters is no filter; over 50 is 400; unknown type is all. */
 function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search | null {
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   if (codePoints(keyword) > 50) throw new BadRequest(SEARCH_TOO_LONG_TEXT);
@@ -84,7 +84,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
     cfg.kind === 'RECRUITMENT'
       ? { item: recruitmentItem, detail: recruitment, body: recruitmentBody }
       : { item: studyGroupItem, detail: studyGroup, body: studyGroupBody };
-  // Post bodies are checked by the service, in the contract's order and against today's date; the schema documents them.
+  // Post bodies are checked by the service, in the order of docs/api.md §3.3-3.4 and against today's date; the schema documents them.
   const write = (status: 200 | 201) => ({ body: shape.body, response: { [status]: shape.detail } });
   const list = { 200: pageOf(shape.item) };
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));

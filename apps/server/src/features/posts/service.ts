@@ -12,12 +12,12 @@ import type { Db } from '../../db/client.js';
 import { basePosts, postTags, viewRecords } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { authorize } from '../../lib/authorize.js';
-import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
+import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
 import type { KindConfig } from './kinds.js';
-import { canEditPost, isEffectivelyInactive } from './policy.js';
+import { canEditPost, isEditableContent, isViewable } from './policy.js';
 import { findPostDetail, hasGroup, loadPost, todayIn, type PostDetailRow } from './queries.js';
 import { BASE_NOT_FOUND, BELOW_CURRENT_TEXT, EDIT_INACTIVE_TEXT, HAS_GROUP_TEXT, VIEW_INACTIVE_TEXT } from './texts.js';
 
@@ -45,7 +45,7 @@ async function detailOrThrow(ctx: AppContext, cfg: KindConfig, id: number): Prom
 
 export async function getDetail(ctx: AppContext, cfg: KindConfig, id: number): Promise<PostDetailRow> {
   const row = await detailOrThrow(ctx, cfg, id);
-  if (row.inactive) throw new Forbidden(VIEW_INACTIVE_TEXT, 'post_inactive');
+  authorize(isViewable(row), VIEW_INACTIVE_TEXT, 'post_inactive');
   return row;
 }
 
@@ -99,7 +99,7 @@ export async function updatePost(
   const post = await loadPost(ctx.db, id, cfg.notFound, cfg.kind);
   authorize(canEditPost(user, post), cfg.editForbidden);
   const today = todayIn(ctx);
-  if (isEffectivelyInactive(post, today)) throw new Forbidden(EDIT_INACTIVE_TEXT, 'post_inactive');
+  authorize(isEditableContent(post, today), EDIT_INACTIVE_TEXT, 'post_inactive');
   const input = validate(ctx, cfg, body);
   const belowCurrent = () => new BadRequest(BELOW_CURRENT_TEXT, 'below_current_members');
   if (input.totalMembers < post.currentMembers) throw belowCurrent();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { WITHDRAWAL_STEP } from '../../lib/events.js';
 
-/** Contract 7: own posts without a group go, with their tags, applications and view records; no 쪽지. */
+/** docs/api.md §7: own posts without a group go, with their tags, applications and view records; no 쪽지. */
 export function postWithdrawalHooks(ctx: AppContext) {
   ctx.events.on(
     'account.withdrawing',

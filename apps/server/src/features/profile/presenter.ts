@@ -1,4 +1,4 @@
-import type { Profile } from '@app/contract';
+import type { MyProfileInfo, Profile } from '@app/contract';
 import type { ProfileRow } from '../../db/schema/index.js';
 
 export const presentProfile = (p: ProfileRow): Profile => ({
@@ -7,4 +7,18 @@ export const presentProfile = (p: ProfileRow): Profile => ({
   contact: p.contact,
   techStacks: p.techStacks,
   field: p.field,
+});
+
+export interface MyInfoRow {
+  profile: ProfileRow;
+  nickname: string | null;
+  email: string | null;
+}
+
+export const presentMyInfo = ({ profile, nickname, email }: MyInfoRow): MyProfileInfo => ({
+  nickname: nickname ?? '',
+  email: email ?? '',
+  contact: profile.contact,
+  techStacks: profile.techStacks,
+  field: profile.field,
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { NotFound } from '../../lib/errors.js';
 import { applicationProfiles, type ProfileRow } from '../../db/schema/index.js';
 
-/** The user's application profile (contract 3.2), read by applications too. */
+/** The user's application profile (docs/api.md §3.2), read by applications too. */
 export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(applicationProfiles).where(eq(applicationProfiles.userId, userId));
   return row;

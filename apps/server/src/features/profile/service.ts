@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { MyProfileInfo, Profile } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { applicationProfiles, users } from '../../db/schema/index.js';
+import { applicationProfiles, users, type ProfileRow } from '../../db/schema/index.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import { presentProfile } from './presenter.js';
-import { findProfile } from './queries.js';
+import type { Deferred } from '../../lib/validation.js';
+import type { MyInfoRow } from './presenter.js';
+import { findProfile, loadProfile } from './queries.js';
 import { DUPLICATE_PROFILE, PROFILE_INFO_NOT_FOUND, PROFILE_NOT_FOUND } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
@@ -17,24 +17,17 @@ export interface ProfileInput {
 
 const duplicateProfile = () => new Conflict('duplicate_profile', DUPLICATE_PROFILE);
 
-export async function myInfo(ctx: AppContext, userId: number): Promise<MyProfileInfo> {
+export async function myInfo(ctx: AppContext, userId: number): Promise<MyInfoRow> {
   const [row] = await ctx.db
     .select({ profile: applicationProfiles, nickname: users.nickname, email: users.email })
     .from(applicationProfiles)
     .innerJoin(users, eq(users.id, applicationProfiles.userId))
     .where(eq(applicationProfiles.userId, userId));
   if (!row) throw new NotFound(PROFILE_INFO_NOT_FOUND);
-  const { profile } = row;
-  return {
-    nickname: row.nickname ?? '',
-    email: row.email ?? '',
-    contact: profile.contact,
-    techStacks: profile.techStacks,
-    field: profile.field,
-  };
+  return row;
 }
 
-export async function createProfile(ctx: AppContext, userId: number, input: ProfileInput): Promise<Profile> {
+export async function createProfile(ctx: AppContext, userId: number, input: ProfileInput): Promise<ProfileRow> {
   if (await findProfile(ctx.db, userId)) throw duplicateProfile();
   const now = ctx.clock.now();
   const [row] = await ctx.db
@@ -51,10 +44,13 @@ export async function createProfile(ctx: AppContext, userId: number, input: Prof
     });
   // the contact shows on the detail of every post of the user
   ctx.changes.publish(touched.everything);
-  return presentProfile(row);
+  return row;
 }
 
-export async function updateProfile(ctx: AppContext, userId: number, input: ProfileInput): Promise<Profile> {
+/** PUT /api/user-info: a missing profile (404) is reported before validation (docs/api.md §3.2). */
+export async function updateProfile(ctx: AppContext, userId: number, body: Deferred<ProfileInput>): Promise<ProfileRow> {
+  await loadProfile(ctx.db, userId, PROFILE_NOT_FOUND);
+  const input = body();
   const [row] = await ctx.db
     .update(applicationProfiles)
     .set({ ...input, updatedAt: ctx.clock.now() })
@@ -62,5 +58,5 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Prof
     .returning();
   if (!row) throw new NotFound(PROFILE_NOT_FOUND);
   ctx.changes.publish(touched.everything);
-  return presentProfile(row);
+  return row;
 }

@@ -30,7 +30,7 @@ const sameTarget = (t: CodeTarget) =>
     t.userId === null ? isNull(verificationCodes.userId) : eq(verificationCodes.userId, t.userId),
   );
 
-/** Contract 6.1: 1 per 60 s and 5 per hour per e-mail, both flows together. Mails that failed do not count. */
+/** docs/api.md §6.1: 1 per 60 s and 5 per hour per e-mail, both flows together. Mails that failed do not count. */
 async function enforceSendLimits(tx: Db, emailKey: string, now: Date): Promise<void> {
   const sent = await tx
     .select({ at: verificationCodes.createdAt })
@@ -50,7 +50,7 @@ async function enforceSendLimits(tx: Db, emailKey: string, now: Date): Promise<v
 }
 
 /**
- * Issues a new code for `target` and mails it before answering (contract 6.1): the previous current code of that
+ * Issues a new code for `target` and mails it before answering (docs/api.md §6.1): the previous current code of that
  * flow and target is cancelled. A mail that cannot be sent cancels the new code and answers 503 mail_failed.
  */
 export async function issueCode(ctx: AppContext, target: CodeTarget, mail: (code: string) => Mail): Promise<void> {
@@ -95,7 +95,7 @@ export async function issueCode(ctx: AppContext, target: CodeTarget, mail: (code
 export type CodeOutcome = 'ok' | 'code_invalid' | 'code_expired' | 'code_attempts_exceeded';
 
 /**
- * Checks `code` against the current code of `target` inside `tx` (contract 6.1): a right one is used; a wrong or
+ * Checks `code` against the current code of `target` inside `tx` (docs/api.md §6.1): a right one is used; a wrong or
  * malformed one counts, and the 5th locks the code. Returns the outcome instead of throwing, so the count commits.
  */
 export async function consumeCode(tx: Db, secret: string, target: CodeTarget, code: unknown, now: Date): Promise<CodeOutcome> {

@@ -15,7 +15,7 @@ import {
   verifyPassword,
 } from '../../../test/fixtures/recovery.js';
 
-/** Black-box checks of contract 3.11 and 6 edge cases the area tests do not cover. */
+/** Black-box checks of docs/api.md §3.11 and §6 edge cases the area tests do not cover. */
 const CODE_INVALID = '인증 코드가 일치하지 않습니다.';
 const GRANT_REQUIRED = '비밀번호 재설정 인증이 필요합니다.';
 

@@ -173,7 +173,7 @@ describe('POST /api/change-password', () => {
   });
 });
 
-describe('withdrawal (contract 7)', () => {
+describe('withdrawal (docs/api.md §7)', () => {
   it('removes the user’s codes and grants', async () => {
     const p = await person(t);
     await grantFor(t, p);

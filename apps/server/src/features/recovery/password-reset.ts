@@ -18,7 +18,7 @@ export const GRANT_TTL_MS = 10 * 60 * 1000;
 
 const grantRequired = () => new Forbidden(TEXTS.resetGrantRequired, 'reset_grant_required');
 
-/** A new grant for the user (contract 6.4); older ones are void. Returns the cookie value (only its hash is kept). */
+/** A new grant for the user (docs/api.md §6.4); older ones are void. Returns the cookie value (only its hash is kept). */
 export async function createGrant(tx: Db, secret: string, userId: number, now: Date): Promise<string> {
   const grant = newGrant(secret);
   await tx.delete(resetGrants).where(eq(resetGrants.userId, userId));
@@ -43,7 +43,7 @@ export interface PasswordChange {
 }
 
 /**
- * Contract 6.4, in its check order. On success, one transaction: the new hash, the grant used and the user's other
+ * docs/api.md §6.4, in its check order. On success, one transaction: the new hash, the grant used and the user's other
  * grants and codes gone, the token version bumped (every session and socket ends), the login lock cleared; the
  * notice is mailed after commit and its failure never fails the call.
  */

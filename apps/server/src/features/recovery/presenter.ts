@@ -1,6 +1,6 @@
 import type { MaskedLoginId } from '@app/contract';
 
-/** Contract 6.2: empty stays empty; up to 4 characters keep the first; longer ones hide the last 4. */
+/** docs/api.md §6.2: empty stays empty; up to 4 characters keep the first; longer ones hide the last 4. */
 export function maskLoginId(loginId: string): string {
   const chars = [...loginId];
   if (chars.length === 0) return '';

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetLimits(t));
 
-describe('masking (contract 6.2)', () => {
+describe('masking (docs/api.md §6.2)', () => {
   it('follows the examples', () => {
     expect(['', 'a', 'abcd', 'abcde', 'hello123', 'user_2025'].map(maskLoginId)).toEqual([
       '',

@@ -6,7 +6,7 @@ const keyFor = (secret: string) => createHmac('sha256', secret).update('account-
 /** A 4-digit code from the CSPRNG, `0000`-`9999`. */
 export const newCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
-/** Exactly 4 ASCII digits; anything else is a wrong try (contract 1.6). */
+/** Exactly 4 ASCII digits; anything else is a wrong try (docs/api.md §1.6). */
 export const isWellFormedCode = (code: unknown): code is string => typeof code === 'string' && /^[0-9]{4}$/.test(code);
 
 /** HMAC of the code bound to its flow and target, so a code never verifies anywhere else. */

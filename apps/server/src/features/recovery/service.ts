@@ -6,7 +6,7 @@ import { createGrant } from './password-reset.js';
 import { TEXTS } from './texts.js';
 import { activeUserByLoginId, activeUsersWithEmail, emailKeyOf, type RecoverableUser } from './users.js';
 
-// --- find login id (contract 6.2)
+// --- find login id (docs/api.md §6.2)
 
 async function usersWithEmail(ctx: AppContext, email: unknown): Promise<RecoverableUser[]> {
   const found = await activeUsersWithEmail(ctx.db, emailKeyOf(email));
@@ -34,7 +34,7 @@ export async function verifyFindIdCode(ctx: AppContext, email: unknown, code: un
   return (await activeUsersWithEmail(ctx.db, emailKey)).map((u) => u.loginId);
 }
 
-// --- find password (contract 6.3)
+// --- find password (docs/api.md §6.3)
 
 /** The pair check both check-loginid-email and send-code make: the id exists, and the e-mail is its own. */
 export async function userOfPair(ctx: AppContext, loginId: string, email: string): Promise<RecoverableUser> {

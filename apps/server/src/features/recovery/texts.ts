@@ -1,4 +1,4 @@
-/** Korean texts of account recovery (contract 6). */
+/** Korean texts of account recovery (docs/api.md §6). */
 export const TEXTS = {
   codeSent: '인증 코드가 이메일로 전송되었습니다.',
   passwordChanged: '새로운 비밀번호가 성공적으로 등록 되었습니다.',
@@ -13,7 +13,7 @@ export const TEXTS = {
   mailFailed: '인증 코드 전송에 실패했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
 
-/** The mails of contract 6.5: plain text; the code lines are fixed by the contract. */
+/** The mails of docs/api.md §6.5: plain text; the code lines are fixed. */
 export const MAILS = {
   findIdSubject: '아이디 찾기 인증 코드',
   findPasswordSubject: '비밀번호 찾기 인증 코드',

@@ -11,7 +11,7 @@ export interface RecoverableUser {
 /** A value PostgreSQL can compare: a string without NUL, of a length some stored value could have. */
 const comparable = (s: unknown, max: number): s is string => typeof s === 'string' && !s.includes('\u0000') && s.length <= max;
 
-/** E-mails are compared trimmed and case-insensitively (contract 6.1); null for a value that names nobody. */
+/** E-mails are compared trimmed and case-insensitively (docs/api.md §6.1); null for a value that names nobody. */
 export const emailKeyOf = (email: unknown): string | null => (comparable(email, 1024) ? email.trim().toLowerCase() : null);
 
 const active = and(isNull(users.withdrawnAt), eq(users.system, false));

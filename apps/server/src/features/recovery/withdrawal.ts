@@ -5,7 +5,7 @@ import { resetGrants, users, verificationCodes } from '../../db/schema/index.js'
 import { activeUsersWithEmail, emailKeyOf } from './users.js';
 
 /**
- * Contract 7: the user's codes and reset grants are removed. Find-id codes belong to an e-mail, not a user: they
+ * docs/api.md §7: the user's codes and reset grants are removed. Find-id codes belong to an e-mail, not a user: they
  * go too unless another active user still has that e-mail. Runs before the row becomes a tombstone.
  */
 export function recoveryWithdrawalHooks(ctx: AppContext) {

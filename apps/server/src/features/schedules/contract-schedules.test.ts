@@ -3,7 +3,7 @@ import { createTestApp, expectError, type TestApp, type TestUser } from '../../.
 import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
-/** Black-box checks of contract 3.7 edge cases the area tests do not cover. */
+/** Black-box checks of docs/api.md §3.7 edge cases the area tests do not cover. */
 let t: TestApp;
 let admin: TestUser;
 let member: TestUser;

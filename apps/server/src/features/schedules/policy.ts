@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../lib/request-auth.js';
 
 /**
- * Contract 1.5: on update and delete `writerId` is optional; when given it must name the caller (a number or
+ * docs/api.md §1.5: on update and delete `writerId` is optional; when given it must name the caller (a number or
  * a numeric string). Only the writer changes an entry; the service then touches the caller's own entry only.
  */
 export function isClaimedWriter(user: AuthUser, writerId: unknown): boolean {

@@ -1,11 +1,30 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { schedules, users } from '../../db/schema/index.js';
-import { NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { authorize } from '../../lib/authorize.js';
 import { Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { presentDetail, presentTotal, type ScheduleEntryRow } from './presenter.js';
+import type { Deferred } from '../../lib/validation.js';
+import { isClaimedWriter } from './policy.js';
+import type { ScheduleEntryRow } from './presenter.js';
 import { SCHEDULE_TEXTS } from './texts.js';
+
+/** The group and writer an entry write names (read before its other fields). */
+export interface EntryRef {
+  groupId: number;
+  writerId?: unknown;
+}
+
+/** The group exists, then the caller is a member: before any field is read (docs/api.md §3.7). */
+const member = (ctx: AppContext, user: AuthUser, groupId: number) =>
+  loadGroupAccess(ctx.db, groupId, user.id, SCHEDULE_TEXTS.groupNotFound);
+
+/** Membership, then whether a given writerId names the caller (update and delete). */
+async function writer(ctx: AppContext, user: AuthUser, ref: EntryRef, checkWriter: boolean) {
+  await member(ctx, user, ref.groupId);
+  if (checkWriter) authorize(isClaimedWriter(user, ref.writerId), SCHEDULE_TEXTS.notWriter);
+}
 
 function entries(ctx: AppContext, where: SQL | undefined): Promise<ScheduleEntryRow[]> {
   return ctx.db
@@ -22,21 +41,31 @@ function entries(ctx: AppContext, where: SQL | undefined): Promise<ScheduleEntry
     .orderBy(asc(schedules.date), asc(schedules.createdAt), asc(schedules.id));
 }
 
-/** Every entry of the group as {nickname, date}, date first. */
-export async function monthTotals(ctx: AppContext, groupId: number) {
-  return (await entries(ctx, eq(schedules.groupId, groupId))).map(presentTotal);
+/** Every entry of the group, date first. */
+export async function monthTotals(ctx: AppContext, user: AuthUser, groupId: number) {
+  await member(ctx, user, groupId);
+  return entries(ctx, eq(schedules.groupId, groupId));
 }
 
-/** One day's entries, oldest first. */
-export async function dayEntries(ctx: AppContext, groupId: number, date: string) {
-  return (await entries(ctx, and(eq(schedules.groupId, groupId), eq(schedules.date, date)))).map(presentDetail);
+/** One day's entries, oldest first; the date is checked after membership. */
+export async function dayEntries(ctx: AppContext, user: AuthUser, groupId: number, date: Deferred<string>) {
+  await member(ctx, user, groupId);
+  return entries(ctx, and(eq(schedules.groupId, groupId), eq(schedules.date, date())));
 }
 
 const own = (groupId: number, user: AuthUser, date: string) =>
   and(eq(schedules.groupId, groupId), eq(schedules.writerId, user.id), eq(schedules.date, date));
 
 /** One entry per (group, writer, date), held by the unique index; the new id. */
-export async function createEntry(ctx: AppContext, user: AuthUser, groupId: number, input: { content: string; date: string }) {
+export async function createEntry(
+  ctx: AppContext,
+  user: AuthUser,
+  ref: EntryRef,
+  body: Deferred<{ content: string; date: string }>,
+): Promise<number> {
+  await writer(ctx, user, ref, false);
+  const { groupId } = ref;
+  const input = body();
   const now = ctx.clock.now();
   try {
     const [row] = await ctx.db
@@ -59,7 +88,15 @@ export async function createEntry(ctx: AppContext, user: AuthUser, groupId: numb
   }
 }
 
-export async function updateEntry(ctx: AppContext, user: AuthUser, groupId: number, input: { content: string; date: string }) {
+export async function updateEntry(
+  ctx: AppContext,
+  user: AuthUser,
+  ref: EntryRef,
+  body: Deferred<{ content: string; date: string }>,
+): Promise<void> {
+  await writer(ctx, user, ref, true);
+  const { groupId } = ref;
+  const input = body();
   const changed = await ctx.db
     .update(schedules)
     .set({ content: input.content, updatedAt: ctx.clock.now() })
@@ -68,7 +105,15 @@ export async function updateEntry(ctx: AppContext, user: AuthUser, groupId: numb
   if (changed.length === 0) throw new NotFound(SCHEDULE_TEXTS.updateNotFound);
 }
 
-export async function deleteEntry(ctx: AppContext, user: AuthUser, groupId: number, date: string) {
+export async function deleteEntry(
+  ctx: AppContext,
+  user: AuthUser,
+  ref: EntryRef,
+  body: Deferred<{ date: string }>,
+): Promise<void> {
+  await writer(ctx, user, ref, true);
+  const { groupId } = ref;
+  const { date } = body();
   const removed = await ctx.db
     .delete(schedules)
     .where(own(groupId, user, date))

@@ -1,4 +1,4 @@
-/** The schedules area's Korean texts (contract 3.7). */
+/** The schedules area's Korean texts (docs/api.md §3.7). */
 export const SCHEDULE_TEXTS = {
   groupNotFound: '그룹을 찾을 수 없습니다.',
   notWriter: '일정 등록자가 아닙니다.',

@@ -1,4 +1,4 @@
-/** A plain-text UTF-8 mail (contract 6.5); the sender is the mailer's `MAIL_FROM`. */
+/** A plain-text UTF-8 mail (docs/api.md §6.5); the sender is the mailer's `MAIL_FROM`. */
 export interface Mail {
   to: string;
   subject: string;

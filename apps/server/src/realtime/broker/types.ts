@@ -1,6 +1,6 @@
 /**
  * What one instance tells every instance (its own included). Each instance applies an event to its local
- * sockets only (contract 5.6).
+ * sockets only (docs/api.md §5.6).
  */
 export type BrokerEvent =
   /** a MESSAGE for every local subscriber of `destination`; `seq` chains a room's messages in id order */

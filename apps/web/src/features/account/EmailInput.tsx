@@ -24,7 +24,7 @@ export function splitEmail(email: string): EmailValue {
     : { local, domain: CUSTOM, customDomain: domain };
 }
 
-/** Local part @ a known domain, or free entry; typing a known domain switches back to it (spec 5). */
+/** Local part @ a known domain, or free entry; typing a known domain switches back to it. */
 export function EmailInput({ value, onChange }: { value: EmailValue; onChange(v: EmailValue): void }) {
   const setCustom = (customDomain: string) => {
     const known = EMAIL_DOMAINS.find((d) => d === customDomain.trim().toLowerCase());

@@ -9,7 +9,7 @@ import { useMyBoards } from './api';
 import { BoardRows } from './BoardRows';
 import { MY_BOARDS_LOGIN_ALERT } from './categories';
 
-/** Own posts. Not behind the generic guard: a logged-out visitor gets this page's own text (spec 7). */
+/** Own posts. Not behind the generic guard: a logged-out visitor gets this page's own text. */
 export default function MyBoardsPage() {
   const navigate = useNavigate();
   const { token } = useAuth();

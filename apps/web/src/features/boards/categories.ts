@@ -8,7 +8,7 @@ export const SEARCH_TYPES = [
   { value: 'content', label: '내용' },
 ] as const;
 
-/** The server's fixed categories (contract 2.1), for the write form's select. */
+/** The server's fixed categories (docs/api.md §2.1), for the write form's select. */
 export const CATEGORIES = [
   { id: 1, name: '일반글' },
   { id: 2, name: '모집글' },
@@ -17,7 +17,7 @@ export const CATEGORIES = [
   { id: 5, name: '판매글' },
 ] as const;
 
-/** An anonymous visitor who tries to write a post or a reply (spec 8, Boards) is sent to /login after it. */
+/** An anonymous visitor who tries to write a post or a reply is sent to /login after it. */
 export const LOGIN_FIRST_ALERT = '로그인 후 이용가능한 서비스입니다.';
 export const MY_BOARDS_LOGIN_ALERT = '로그인이 필요한 서비스입니다.';
 export const BLANK_BOARD_ALERT = '제목과 내용을 모두 입력해주세요.';

@@ -5,7 +5,7 @@ import { formatChatTime } from './format';
 const touchOnly = () => window.matchMedia?.('(pointer: coarse)').matches ?? false;
 
 /**
- * The header's room list (spec 2): unread counts, last message and time. Double-click opens the room in the
+ * The header's room list: unread counts, last message and time. Double-click opens the room in the
  * modal and closes the list; on a touch screen one tap does (a double tap zooms there).
  */
 export default function ChatListPanel({ onClose }: { onClose(): void }) {

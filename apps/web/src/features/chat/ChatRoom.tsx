@@ -14,7 +14,7 @@ const LOAD_FAILED = '채팅방 데이터를 불러오는 데 실패했습니다.
 const LINK_DOWN_TEXT = '연결이 끊겼습니다. 다시 연결하는 중…';
 
 /**
- * One chat room (spec 2, 4): its name, the history and live messages, and an input where Enter sends.
+ * One chat room: its name, the history and live messages, and an input where Enter sends.
  * The connection opens once the room is loaded and closes with the room; closing saves the read log.
  * When the connection drops, a quiet line says so (the typed text stays) while it reconnects; each time the
  * room is subscribed again it reads the messages after the last one shown and merges them (issue 28).

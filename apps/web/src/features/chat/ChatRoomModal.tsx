@@ -1,7 +1,7 @@
 import { Dialog } from '../../shared/ui/Dialog';
 import { ChatRoom } from './ChatRoom';
 
-/** The room in a 400x600 px modal (spec 9); on a phone it fills the screen. */
+/** The room in a 400x600 px modal; on a phone it fills the screen. */
 export default function ChatRoomModal({ roomId, onClose }: { roomId: number; onClose(): void }) {
   return (
     <Dialog

@@ -7,7 +7,7 @@ import { keys } from '../../shared/api/keys';
 import { useCreateChatRoom, useRoomExists, useRoomUnread } from './api';
 
 /**
- * The group page's chat button (spec 2): the room's unread badge, reset on opening. Without a room the admin
+ * The group page's chat button: the room's unread badge, reset on opening. Without a room the admin
  * gets the creation dialog and anyone else is told the room does not exist yet.
  */
 export default function GroupChatButton({ groupId, groupName, admin }: { groupId: number; groupName: string; admin: boolean }) {

@@ -5,7 +5,7 @@ import { keys } from '../../shared/api/keys';
 
 export const chatKeys = keys.chat;
 
-/** The history the room shows (spec 9: 300 messages). */
+/** The history the room shows (300 messages). */
 export const HISTORY_LIMIT = 300;
 
 export const chatApi = {
@@ -64,7 +64,7 @@ export function useCreateChatRoom(groupId: number) {
   });
 }
 
-/** Closing a room saves the last-read point (spec 4); the list and the badges catch up after it. */
+/** Closing a room saves the last-read point; the list and the badges catch up after it. */
 export function useSaveReadLog() {
   const client = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 const SEOUL_MS = 9 * 3600_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Chat times (spec 9): HH:MM for today, otherwise MM.DD HH:MM, in Seoul time. */
+/** Chat times: HH:MM for today, otherwise MM.DD HH:MM, in Seoul time. */
 export function formatChatTime(iso: string | null | undefined, now = new Date()): string {
   if (!iso) return '';
   const d = new Date(new Date(iso).getTime() + SEOUL_MS);

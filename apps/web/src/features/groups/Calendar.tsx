@@ -8,7 +8,7 @@ interface CalendarProps {
   onPickDay(date: string): void;
 }
 
-/** The month grid (spec 2): Sunday first, today highlighted, up to 3 names a day; every day is a button. */
+/** The month grid: Sunday first, today highlighted, up to 3 names a day; every day is a button. */
 export function Calendar({ groupId, onPickDay }: CalendarProps) {
   const today = seoulToday();
   const [month, setMonth] = useState(() => monthOf(today));

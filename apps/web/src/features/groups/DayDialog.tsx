@@ -12,7 +12,7 @@ interface DayDialogProps {
 
 const label = (date: string) => `${Number(date.slice(5, 7))}월 ${Number(date.slice(8))}일 일정`;
 
-/** One day's entries with add and close; edit and delete on one's own entry (spec 2). */
+/** One day's entries with add and close; edit and delete on one's own entry. */
 export function DayDialog({ groupId, date, myId, onClose }: DayDialogProps) {
   const day = useScheduleDay(String(groupId), date);
   const [editing, setEditing] = useState<ScheduleDetail | null>(null);

@@ -4,7 +4,7 @@ import { Field } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { failureText, useUpdateGroup, type MyGroup } from './api';
 
-/** The admin's edit of name and description, both trimmed (spec 5). */
+/** The admin's edit of name and description, both trimmed. */
 export function EditGroupDialog({ group, onClose }: { group: MyGroup; onClose(): void }) {
   const [name, setName] = useState(group.name);
   const [description, setDescription] = useState(group.description);

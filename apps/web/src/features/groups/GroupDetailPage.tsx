@@ -21,8 +21,8 @@ interface GroupDetailPageProps {
 }
 
 /**
- * /groups/{groupId}: name, a scrolling banner, description, the month calendar, members and chat (spec 2); the
- * pinned notice on top, then 공지 and 자료 below the calendar (contract 9.2, 9.3).
+ * /groups/{groupId}: name, a scrolling banner, description, the month calendar, members and chat; the
+ * pinned notice on top, then 공지 and 자료 below the calendar (docs/api.md §9.2, §9.3).
  */
 export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   const { groupId = '' } = useParams();

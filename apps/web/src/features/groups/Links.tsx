@@ -91,7 +91,7 @@ export function Links({ groupId, myId, admin }: LinksProps) {
 
 type FieldErrors = { title?: string; url?: string; other?: string };
 
-/** Title and link, each refusal under its own field (the contract's texts, checked here first and on the server). */
+/** Title and link, each refusal under its own field (the texts of docs/api.md §9.3, checked here first and on the server). */
 function LinkForm({ groupId }: { groupId: number }) {
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');

@@ -7,7 +7,7 @@ import { EditGroupDialog } from './EditGroupDialog';
 
 const TYPE_LABELS = { PROJECT: '프로젝트', STUDY_GROUP: '스터디그룹' } as const;
 
-/** /my-groups: a card per group; admins edit and delete, members leave; a click opens the group (spec 2). */
+/** /my-groups: a card per group; admins edit and delete, members leave; a click opens the group. */
 export default function MyGroupsPage() {
   const navigate = useNavigate();
   const groups = useMyGroups();

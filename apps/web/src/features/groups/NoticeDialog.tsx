@@ -109,7 +109,7 @@ interface NoticeFormProps {
   onCancel(): void;
 }
 
-/** Title (1-50), content (1-2000) and 상단 고정; the contract's texts before sending, the server's after. */
+/** Title (1-50), content (1-2000) and 상단 고정; the texts of docs/api.md §9.2 before sending, the server's after. */
 function NoticeForm({ initial, onSave, onSaved, onCancel }: NoticeFormProps) {
   const [title, setTitle] = useState(initial?.title ?? '');
   const [content, setContent] = useState(initial?.content ?? '');

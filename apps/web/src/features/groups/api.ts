@@ -33,13 +33,13 @@ export const useScheduleTotals = (groupId: string) =>
 export const useScheduleDay = (groupId: string, date: string) =>
   useQuery({ queryKey: groupKeys.day(groupId, date), queryFn: () => groupsApi.day(groupId, date) });
 
-/** The caller among the members, matched by the token's login id (contract 1.2). */
+/** The caller among the members, matched by the token's login id (docs/api.md §1.2). */
 export function findMe(members: GroupMember[] | undefined): GroupMember | undefined {
   const loginId = auth.loginId();
   return loginId ? members?.find((m) => m.loginId === loginId) : undefined;
 }
 
-/** A failure's text for "else text or {fallback}" (spec 8): the server's text, 서버 오류 발생 when unreachable. */
+/** A failure's text for "else text or {fallback}": the server's text, 서버 오류 발생 when unreachable. */
 export function failureText(e: unknown, fallback: string): string {
   if (e instanceof ApiError) return e.status === 0 ? '서버 오류 발생' : e.message || fallback;
   return '서버 오류 발생';

@@ -5,7 +5,7 @@ import { keys } from '../../shared/api/keys';
 
 export type { GroupLink, Notice } from '@app/contract';
 
-/** The group's notices (공지) and shared links (자료), contract 9.2 and 9.3. */
+/** The group's notices (공지) and shared links (자료), docs/api.md §9.2 and §9.3. */
 export const boardApi = {
   notices: (groupId: number) => get<Notice[]>(`/groups/${groupId}/notices`),
   addNotice: (groupId: number, body: NoticeBody) => post<Notice>(`/groups/${groupId}/notices`, body),

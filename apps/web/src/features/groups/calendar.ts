@@ -39,7 +39,7 @@ export const MAX_NAMES_PER_DAY = 3;
 export const NAME_COLOURS = ['bg-indigo-100 text-indigo-800', 'bg-emerald-100 text-emerald-800', 'bg-amber-100 text-amber-800'];
 export const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
 
-/** Up to three names shown, the rest counted: '+ N more' (spec 2). */
+/** Up to three names shown, the rest counted: '+ N more'. */
 export function dayPreview(names: string[]): { shown: string[]; more: number } {
   return { shown: names.slice(0, MAX_NAMES_PER_DAY), more: Math.max(0, names.length - MAX_NAMES_PER_DAY) };
 }

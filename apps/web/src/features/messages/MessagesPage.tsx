@@ -15,7 +15,7 @@ import { UnreadDot } from './UnreadDot';
 
 /**
  * /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. Replies (row icon or the
- * detail's 답장쓰기) use the reply wording; 쪽지 쓰기 sends to a typed nickname with the inbox wording (spec 8).
+ * detail's 답장쓰기) use the reply wording; 쪽지 쓰기 sends to a typed nickname with the inbox wording.
  */
 export default function MessagesPage() {
   const [page, setPage] = usePageParam();

@@ -33,7 +33,7 @@ interface PostCardProps {
  * A list card in the shape people know from Hola: kind chip and deadline, the due date, a two-line title,
  * tech chips, then author, views and headcount. An inactive post is greyed as a whole (a grayscale filter over
  * muted greys that keep 4.5:1 on their own, since contrast checkers do not see filters), shows only 마감 and cannot be
- * opened (spec 4).
+ * opened.
  */
 export function PostCard({ href, post, kindName, chips = [], children, action }: PostCardProps) {
   const { inactive, dueDate, topic, title, views } = post;

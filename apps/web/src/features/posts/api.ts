@@ -27,7 +27,7 @@ export type StudyGroupBody = StudyGroupInput;
 
 export type ListOrder = 'latest' | 'views';
 
-/** The optional filters (beyond the contract): any of these stacks, only open posts, most viewed first. */
+/** The optional filters (docs/api.md §9.5): any of these stacks, only open posts, most viewed first. */
 export interface ListFilters {
   stacks: string[];
   open: boolean;

@@ -6,7 +6,7 @@ import { keys } from '../../shared/api/keys';
 export type { BookmarkItem } from '@app/contract';
 
 /**
- * Bookmarks (관심 공고): routes beyond the contract, README "API beyond the contract". Per-person reads: the
+ * Bookmarks (관심 공고): docs/api.md §9.5, README "API beyond the contract". Per-person reads: the
  * session owner drops them when the session changes (shared/auth/session.ts).
  */
 const bookmarkKeys = keys.bookmarks;

@@ -34,7 +34,7 @@ export const EMPTY_POST_FORM: PostFormValues = {
 };
 
 /**
- * The body to send, or the alert that stops the submit (spec 5): every field of the kind filled (tags may
+ * The body to send, or the alert that stops the submit: every field of the kind filled (tags may
  * be empty), and a study's end after its start.
  */
 export function postBody(kind: PostKind, v: PostFormValues): { body: RecruitmentInput | StudyGroupInput } | { problem: string } {

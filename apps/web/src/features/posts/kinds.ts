@@ -15,7 +15,7 @@ export interface PostKind {
   viewedKey(id: number | string): string;
   name: string;
   shortKeyword: string;
-  /** projects wait 2000 ms before leaving a closed post (spec 4) */
+  /** projects wait 2000 ms before leaving a closed post */
   closeDelayMs: number;
   closeFailed(status: number): string;
   /** the list page's banner */

@@ -18,7 +18,7 @@ describe('headcount box', () => {
   });
 });
 
-describe('post form rules (spec 5)', () => {
+describe('post form rules', () => {
   const filled: PostFormValues = {
     ...EMPTY_POST_FORM,
     title: ' 제목 ',

@@ -6,7 +6,7 @@ export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () 
 interface Props {
   value: string[];
   onChange(value: string[]): void;
-  /** the password code takes digits only; the find-id code any one character per box (spec 5) */
+  /** the password code takes digits only; the find-id code any one character per box */
   digitsOnly?: boolean;
   disabled?: boolean;
 }

@@ -13,7 +13,7 @@ interface Props {
   send(): Promise<unknown>;
   /** resolves when the code is right (the page moves on); rejects otherwise */
   verify(code: string): Promise<unknown>;
-  /** what a wrong code shows (spec 8 differs per flow) */
+  /** what a wrong code shows (it differs per flow) */
   wrongCodeText: string;
 }
 

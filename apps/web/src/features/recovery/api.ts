@@ -2,7 +2,7 @@ import type { ChangePasswordBody, MaskedLoginId } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { post } from '../../shared/api/client';
 
-/** Contract 3.11. The reset grant travels as an HttpOnly cookie: same-origin fetch stores and sends it. */
+/** docs/api.md §3.11. The reset grant travels as an HttpOnly cookie: same-origin fetch stores and sends it. */
 export const recoveryApi = {
   checkEmail: (email: string) => post<void>('/users/check-email', { email }),
   sendFindIdCode: (email: string) => post<string>('/find/send-code', { email }),

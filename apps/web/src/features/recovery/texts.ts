@@ -1,4 +1,4 @@
-/** The recovery texts of product spec section 8, exactly. */
+/** The recovery screens' texts, word for word (the server's refusals are in docs/api.md §6). */
 export const T = {
   emailRegistered: '가입된 이메일입니다. 해당 이메일로 인증을 진행해주세요.',
   emailUnknown: '가입 이력이 없습니다.',

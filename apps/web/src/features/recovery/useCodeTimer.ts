@@ -1,7 +1,7 @@
 import { CODE_TTL_SECONDS } from '@app/contract';
 import { useEffect, useState } from 'react';
 
-/** The 3-minute code timer (spec 4, 9): counts down from a deadline, so a throttled tab never drifts; `start` restarts it. */
+/** The 3-minute code timer: counts down from a deadline, so a throttled tab never drifts; `start` restarts it. */
 export function useCodeTimer(seconds = CODE_TTL_SECONDS) {
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());

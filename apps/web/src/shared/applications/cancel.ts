@@ -10,7 +10,7 @@ export const CANCEL_CONFIRM_TEXT = '지원을 취소하시겠습니까?';
  */
 const AFFECTED_KEYS = [keys.myApplications, keys.posts.allApplicants, keys.posts.mine];
 
-/** 지원 취소 (contract 9.1): after the confirm, cancels a pending application and says so. */
+/** 지원 취소 (docs/api.md §9.1): after the confirm, cancels a pending application and says so. */
 export function useCancelApplication() {
   const client = useQueryClient();
   const cancelling = useMutation({

@@ -9,7 +9,7 @@ export interface AuthState {
   nickname: string | null;
 }
 
-/** The token's payload (contract 1.2: `sub` = login id, `exp` in seconds), or null when it cannot be read. */
+/** The token's payload (docs/api.md §1.2: `sub` = login id, `exp` in seconds), or null when it cannot be read. */
 function claims(token: string | null): { sub?: unknown; exp?: unknown; uid?: unknown } | null {
   if (!token) return null;
   try {
@@ -56,7 +56,7 @@ export const auth = {
     localStorage.removeItem(NICKNAME_KEY);
     emit();
   },
-  /** The login id from the token's subject (spec 6: "login id read from the token subject"). */
+  /** The login id from the token's subject (`sub`, docs/api.md §1.2). */
   loginId(): string | null {
     const sub = claims(localStorage.getItem(TOKEN_KEY))?.sub;
     return typeof sub === 'string' ? sub : null;

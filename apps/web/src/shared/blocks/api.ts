@@ -5,7 +5,7 @@ import { keys } from '../api/keys';
 
 export type { BlockedUser } from '@app/contract';
 
-/** 차단 (contract 9.4): my 차단 목록, shared by the 쪽지 detail, the members page and my info. */
+/** 차단 (docs/api.md §9.4): my 차단 목록, shared by the 쪽지 detail, the members page and my info. */
 export const blockKeys = { list: keys.blocks };
 
 export const blockConfirmText = (nickname: string) =>

@@ -6,7 +6,7 @@ import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './co
 
 /**
  * The one 쪽지 compose dialog (쪽지 보내기), opened from the header, the message detail, the inbox page
- * and a post detail. `variant` picks the success/failure wording of the place that opened it (spec 8).
+ * and a post detail. `variant` picks the success/failure wording of the place that opened it.
  */
 export interface ComposeMessageDialogProps {
   /** the fixed, read-only receiver of a reply; without it the receiver is typed (the inbox page's 쪽지 쓰기) */

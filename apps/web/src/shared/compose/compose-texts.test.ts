@@ -27,7 +27,7 @@ describe('composeResultText', () => {
     expect(composeResultText('reply', notFound)).toBe('답장 전송 실패');
   });
 
-  it('shows the refusal of a block (contract 9.4) as the server says it, in every place', () => {
+  it('shows the refusal of a block (docs/api.md §9.4) as the server says it, in every place', () => {
     const blocked = new ApiError(403, 'blocked', '상대방에게 쪽지를 보낼 수 없습니다.');
     for (const variant of ['default', 'inbox', 'reply'] as const) {
       expect(composeResultText(variant, blocked)).toBe('상대방에게 쪽지를 보낼 수 없습니다.');

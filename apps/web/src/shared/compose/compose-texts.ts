@@ -4,9 +4,9 @@ export type ComposeVariant = 'default' | 'inbox' | 'reply';
 
 export const EMPTY_MESSAGE_TEXT = '쪽지 내용을 입력하세요.';
 
-/** The alert after a send, per place that opened the dialog (product spec 8, "Messages and chat"). */
+/** The alert after a send, per place that opened the dialog. */
 export function composeResultText(variant: ComposeVariant, error?: unknown): string {
-  // a block either way (contract 9.4): the server's refusal says it, whatever the place
+  // a block either way (docs/api.md §9.4): the server's refusal says it, whatever the place
   if (error instanceof ApiError && error.code === 'blocked') return error.message;
   if (variant === 'reply') return error ? '답장 전송 실패' : '답장 전송 완료';
   if (variant === 'inbox') {

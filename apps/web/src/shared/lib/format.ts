@@ -1,4 +1,4 @@
-/** 11 digits as 3-4-4, 10 digits as 3-3-4; anything else as given (spec 9). */
+/** 11 digits as 3-4-4, 10 digits as 3-3-4; anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
   if (/^\d{11}$/.test(value)) return `${value.slice(0, 3)}-${value.slice(3, 7)}-${value.slice(7)}`;
@@ -24,7 +24,7 @@ export function seoulToday(now = new Date()): string {
   return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** Days until dueDate (Seoul), rounded up, never below 0 (spec 4). */
+/** Days until dueDate (Seoul), rounded up, never below 0. */
 export function daysLeft(dueDate: string, now = new Date()): number {
   const due = Date.parse(`${dueDate}T00:00:00Z`);
   const today = Date.parse(`${seoulToday(now)}T00:00:00Z`);

@@ -8,7 +8,7 @@ const TONE_CLASS: Record<DdayTone, string> = {
   gray: 'bg-gray-100 text-gray-600',
 };
 
-/** Detail pages: red at 7 days or fewer, yellow at 30 or fewer; list cards only mark the red range (spec 4). */
+/** Detail pages: red at 7 days or fewer, yellow at 30 or fewer; list cards only mark the red range. */
 export function ddayTone(days: number, variant: 'detail' | 'card'): DdayTone {
   if (days <= 7) return 'red';
   if (variant === 'detail' && days <= 30) return 'yellow';

@@ -7,7 +7,7 @@ interface PaginationProps {
   blockSize?: number;
 }
 
-/** Page numbers shown from 1, in blocks of 5 with previous/next (spec 9). */
+/** Page numbers shown from 1, in blocks of 5 with previous/next. */
 export function Pagination({ page, totalPages, onChange, blockSize = 5 }: PaginationProps) {
   if (totalPages <= 0) return null;
   const size = blockSize || totalPages;
