@@ -8,10 +8,10 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
+import { useAddReply, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
-import { useCountView } from './useCountView';
+import { useViewedBoardDetail } from './useCountView';
 
 const REPLY_PAGE_SIZE = 10;
 
@@ -20,8 +20,7 @@ export default function BoardDetailPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
-  const viewed = useCountView(boardId);
-  const { data, isError, error, refetch } = useBoardDetail(boardId, page, viewed);
+  const { data, isError, error, refetch } = useViewedBoardDetail(boardId, page);
   const myId = useMyId();
   const deleteBoard = useDeleteBoard(boardId);
   const addReply = useAddReply();

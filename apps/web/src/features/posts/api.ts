@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
 import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
+import { auth } from '../../shared/auth/store';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 
 export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
@@ -101,6 +102,12 @@ export const postListQuery = <T>(kind: PostKind, q: Required<ListQuery>) => {
     queryFn: () => listPosts<T>(kind.api, query),
   };
 };
+
+/** A detail as anyone reads it (no view counted; the contact only for a logged-in reader). */
+export const postDetailQuery = (kind: PostKind, id: string) => ({
+  queryKey: postKeys.detail(kind.key, id),
+  queryFn: () => postsApi.detail(kind.api, id),
+});
 
 /** The list page's URL parameters as it reads them. */
 export function listParams(params: URLSearchParams) {
@@ -231,13 +238,29 @@ export function usePostList<T>(kind: PostKind, q: Required<ListQuery>) {
   return useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey) });
 }
 
-/** The most used tech stacks, for the filter chips (they change slowly: kept a minute). */
-export const usePopularStacks = (enabled: boolean) =>
-  useQuery({ queryKey: postKeys.popularTags, queryFn: popularStacks, enabled, staleTime: 60_000 });
+/** The most used tech stacks, for the filter chips; also read into the server-rendered list page. */
+export const popularStacksQuery = { queryKey: postKeys.popularTags, queryFn: popularStacks };
 
-/** A post's detail; `enabled` waits for the view count, so the detail read after it includes this view. */
-export const usePostDetail = (kind: PostKind, id: string, enabled: boolean) =>
-  useQuery({ queryKey: postKeys.detail(kind.key, id), queryFn: () => postsApi.detail(kind.api, id), enabled });
+/** The filter chips' stacks (they change slowly: kept a minute). */
+export const usePopularStacks = (enabled: boolean) => useQuery({ ...popularStacksQuery, enabled, staleTime: 60_000 });
+
+/**
+ * A post's detail, read after this browser's view of it is counted (so the count shown includes it). A detail
+ * that came inside the server-rendered page was read for a visitor before this view: it shows at once, and is
+ * read again once the view counted (the count changes) or when someone is logged in (the contact is theirs).
+ */
+export function usePostDetail(kind: PostKind, id: string) {
+  const detail = postDetailQuery(kind, id);
+  const refetchOnMount = useVisitRefetch(detail.queryKey);
+  const fromPage = refetchOnMount !== true;
+  const view = useViewCounted(kind, id);
+  const client = useQueryClient();
+  const stale = fromPage && view.settled && (view.counted || !!auth.token());
+  useEffect(() => {
+    if (stale) void client.invalidateQueries({ queryKey: postKeys.detail(kind.key, id), exact: true });
+  }, [stale, client, kind.key, id]);
+  return useQuery({ ...detail, enabled: fromPage || view.settled, refetchOnMount });
+}
 
 /** The post loaded into the edit form (read fresh for every edit). */
 export const usePostToEdit = (kind: PostKind, id: string | undefined) =>
@@ -250,18 +273,23 @@ export const useApplicants = (basePostId: string, page: number) =>
 
 /**
  * Counts a view once per browser and post when its detail opens (the localStorage flag is set before the call,
- * so a second mount cannot send it twice; a failed call clears it). True once the count has settled.
+ * so a second mount cannot send it twice; a failed call clears it). `settled` once the count has settled,
+ * `counted` when this call counted it.
  */
-export function useViewCounted(kind: PostKind, id: string): boolean {
-  const { mutate, variables, isSuccess } = useMutation({
+function useViewCounted(kind: PostKind, id: string): { settled: boolean; counted: boolean } {
+  const { mutate, variables, isSuccess, data } = useMutation({
     meta: { quiet: true },
     mutationFn: async (postId: string) => {
       const key = kind.viewedKey(postId);
-      if (localStorage.getItem(key)) return;
+      if (localStorage.getItem(key)) return false;
       localStorage.setItem(key, 'true');
-      await postsApi.countView(postId).catch(() => localStorage.removeItem(key));
+      return postsApi.countView(postId).then(
+        () => true,
+        () => (localStorage.removeItem(key), false),
+      );
     },
   });
   useEffect(() => mutate(id), [id, mutate]);
-  return isSuccess && variables === id;
+  const settled = isSuccess && variables === id;
+  return { settled, counted: settled && data };
 }

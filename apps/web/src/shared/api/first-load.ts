@@ -1,11 +1,20 @@
 import { hashKey, type Query, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 
-/** Keys the first-load prefetch read (app/first-route.ts): that read is the first visit's own read. */
+/**
+ * Keys the first-load prefetch read (app/first-route.ts), or whose data came inside a server-rendered page:
+ * that read is the first visit's own read.
+ */
 const prefetched = new Set<string>();
 
 export function markFirstLoad(queryKey: QueryKey) {
   prefetched.add(hashKey(queryKey));
+}
+
+/** Whether this mount is the first one of a key read for the first load (true once per key). */
+export function useFirstLoad(queryKey: QueryKey): boolean {
+  const [firstLoad] = useState(() => prefetched.delete(hashKey(queryKey)));
+  return firstLoad;
 }
 
 /**
@@ -13,6 +22,5 @@ export function markFirstLoad(queryKey: QueryKey) {
  * the read the first-load prefetch made moments ago, unless a write invalidated it since.
  */
 export function useVisitRefetch(queryKey: QueryKey) {
-  const [firstLoad] = useState(() => prefetched.delete(hashKey(queryKey)));
-  return firstLoad ? (q: Pick<Query, 'state'>) => q.state.isInvalidated : true;
+  return useFirstLoad(queryKey) ? (q: Pick<Query, 'state'>) => q.state.isInvalidated : true;
 }
