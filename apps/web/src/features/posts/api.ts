@@ -1,11 +1,9 @@
 import type {
   ApplicantList,
   MyPost,
-  Page,
   PopularTag,
   Recruitment,
   RecruitmentInput,
-  SearchType,
   StudyGroup,
   StudyGroupInput,
 } from '@app/contract';
@@ -17,54 +15,25 @@ import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
 import { auth } from '../../shared/auth/store';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
+import { postListQuery, type ListQuery } from './list-query';
 
 export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
+
+export {
+  filterParams,
+  listParams,
+  listPosts,
+  postListQuery,
+  type ListFilters,
+  type ListOrder,
+  type ListQuery,
+} from './list-query';
 
 /** A detail of either kind; tags only on recruitments, the study period only on study groups. */
 export type PostDetail = Omit<Recruitment, 'tags'> &
   Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
 export type RecruitmentBody = RecruitmentInput;
 export type StudyGroupBody = StudyGroupInput;
-
-export type ListOrder = 'latest' | 'views';
-
-/** The optional filters (beyond the contract): any of these stacks, only open posts, most viewed first. */
-export interface ListFilters {
-  stacks: string[];
-  open: boolean;
-  order: ListOrder;
-}
-
-export interface ListQuery extends Partial<ListFilters> {
-  page: number;
-  searchType?: SearchType;
-  keyword?: string;
-}
-
-/** The filters as query parameters, in the same names on the page URL and the API; defaults are left out. */
-export function filterParams(f: Partial<ListFilters>): Array<[string, string]> {
-  return [
-    ...(f.stacks ?? []).map((s): [string, string] => ['stack', s]),
-    ...(f.open ? [['open', 'true'] as [string, string]] : []),
-    ...(f.order === 'views' ? [['order', 'views'] as [string, string]] : []),
-  ];
-}
-
-/** `/recruitments` or `/study-groups`: the list, or the search when a keyword is given. */
-export function listPosts<T>(base: string, q: ListQuery) {
-  const filters = filterParams(q);
-  if (!q.keyword) {
-    if (filters.length === 0) return get<Page<T>>(`${base}?page=${q.page}`);
-    return get<Page<T>>(`${base}?${new URLSearchParams([['page', String(q.page)], ...filters])}`);
-  }
-  const params = new URLSearchParams([
-    ['searchType', q.searchType ?? 'all'],
-    ['keyword', q.keyword],
-    ['page', String(q.page)],
-    ...filters,
-  ]);
-  return get<Page<T>>(`${base}/search?${params}`);
-}
 
 /** The most used tech stacks, for the filter chips. */
 export const popularStacks = () => get<PopularTag[]>('/recruitments/popular-tags');
@@ -91,35 +60,11 @@ export type Decision = 'APPROVED' | 'REJECTED';
 
 const postKeys = keys.posts;
 
-/**
- * The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts).
- * Study groups have no tags, so their stacks are dropped.
- */
-export const postListQuery = <T>(kind: PostKind, q: Required<ListQuery>) => {
-  const query = { ...q, stacks: kind.key === 'recruitment' ? q.stacks : [] };
-  return {
-    queryKey: [...postKeys.list(kind.key), q.page, q.searchType, q.keyword, query.stacks, q.open, q.order] as const,
-    queryFn: () => listPosts<T>(kind.api, query),
-  };
-};
-
 /** A detail as anyone reads it (no view counted; the contact only for a logged-in reader). */
 export const postDetailQuery = (kind: PostKind, id: string) => ({
   queryKey: postKeys.detail(kind.key, id),
   queryFn: () => postsApi.detail(kind.api, id),
 });
-
-/** The list page's URL parameters as it reads them. */
-export function listParams(params: URLSearchParams) {
-  return {
-    page: Math.max(0, Number(params.get('page')) || 0),
-    keyword: params.get('keyword') ?? '',
-    searchType: (params.get('searchType') as SearchType | null) ?? 'all',
-    stacks: params.getAll('stack').slice(0, 10),
-    open: params.get('open') === 'true',
-    order: (params.get('order') === 'views' ? 'views' : 'latest') as ListOrder,
-  };
-}
 
 /** The list pages of both kinds and my posts: what a change of a post's state or headcount shows in. */
 const refreshPostLists = (client: QueryClient) =>
