@@ -159,6 +159,57 @@ test('the page takes over in place: no hydration warning, no second read of its 
   expect(errors).toEqual([]);
 });
 
+test('a rendered page is taken over once: no hydration error, one view counted, its data read once after it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const c = await content(request);
+  const member = await apiUser(request);
+  const memberContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': ip(8) } });
+  const memberPage = await memberContext.newPage();
+  await loginWithToken(memberPage, member);
+
+  const recruitment = `/recruitment/${c.recruitmentId}`;
+  const board = `/boards/${c.boardId}`;
+  for (const [who, p] of [
+    ['visitor', page],
+    ['member', memberPage],
+  ] as const) {
+    // a failed hydration is an uncaught error (React's minified #418 to #425); a warning would name hydration
+    const hydrationErrors: string[] = [];
+    p.on('pageerror', (e) => hydrationErrors.push(e.message));
+    p.on('console', (m) => {
+      if (/hydrat|react\.dev\/errors\/4(18|19|2\d)/i.test(m.text())) hydrationErrors.push(m.text());
+    });
+    const requests: string[] = [];
+    p.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) requests.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
+    const sent = (method: string, path: string) => requests.filter((r) => r === `${method} /api${path}`).length;
+
+    for (const path of ['/', '/recruitments', recruitment, board]) {
+      requests.length = 0;
+      const res = await p.goto(path);
+      expect(await res!.text(), path).toContain('id="page-state"');
+      await p.waitForLoadState('networkidle');
+      expect(hydrationErrors, `${who} ${path}`).toEqual([]);
+      // a page mounted a second time would count its view again (boards have no per-browser flag) and read again
+      expect(sent('POST', `/boards/${c.boardId}/view`), `${who} ${path}`).toBe(path === board ? 1 : 0);
+      expect(sent('GET', `/boards/${c.boardId}?page=0`), `${who} ${path}`).toBe(path === board ? 1 : 0);
+      expect(sent('POST', `/base-posts/${c.recruitmentId}/view`), `${who} ${path}`).toBe(path === recruitment ? 1 : 0);
+      expect(sent('GET', `/recruitments/${c.recruitmentId}`), `${who} ${path}`).toBe(path === recruitment ? 1 : 0);
+      // the member's own bookmark state is read once; the visitor's came inside the page
+      expect(sent('GET', `/bookmarks/${c.recruitmentId}`), `${who} ${path}`).toBe(
+        path === recruitment && who === 'member' ? 1 : 0,
+      );
+    }
+  }
+  await expect(memberPage.getByTestId('greeting')).toContainText(member.nickname);
+  await memberContext.close();
+});
+
 test('a member gets the same HTML bytes as a visitor; header, badge and bookmark come after hydration', async ({
   page,
   request,

@@ -8,10 +8,10 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { useAddReply, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
+import { useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply, useMyId } from './api';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
-import { useViewedBoardDetail } from './useCountView';
+import { useCountView } from './useCountView';
 
 const REPLY_PAGE_SIZE = 10;
 
@@ -20,7 +20,8 @@ export default function BoardDetailPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
-  const { data, isError, error, refetch } = useViewedBoardDetail(boardId, page);
+  const viewed = useCountView(boardId);
+  const { data, isError, error, refetch } = useBoardDetail(boardId, page, viewed);
   const myId = useMyId();
   const deleteBoard = useDeleteBoard(boardId);
   const addReply = useAddReply();

@@ -11,16 +11,11 @@ export function markFirstLoad(queryKey: QueryKey) {
   prefetched.add(hashKey(queryKey));
 }
 
-/** Whether this mount is the first one of a key read for the first load (true once per key). */
-export function useFirstLoad(queryKey: QueryKey): boolean {
-  const [firstLoad] = useState(() => prefetched.delete(hashKey(queryKey)));
-  return firstLoad;
-}
-
 /**
  * `refetchOnMount` for a page that reads again on every visit (the default, shared/api/query-client.ts): its first mount does not repeat
  * the read the first-load prefetch made moments ago, unless a write invalidated it since.
  */
 export function useVisitRefetch(queryKey: QueryKey) {
-  return useFirstLoad(queryKey) ? (q: Pick<Query, 'state'>) => q.state.isInvalidated : true;
+  const [firstLoad] = useState(() => prefetched.delete(hashKey(queryKey)));
+  return firstLoad ? (q: Pick<Query, 'state'>) => q.state.isInvalidated : true;
 }
