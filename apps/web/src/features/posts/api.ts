@@ -13,7 +13,6 @@ import { useEffect } from 'react';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
 import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
-import { auth } from '../../shared/auth/store';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 import { postListQuery, type ListQuery } from './list-query';
 
@@ -191,20 +190,21 @@ export const usePopularStacks = (enabled: boolean) => useQuery({ ...popularStack
 
 /**
  * A post's detail, read after this browser's view of it is counted (so the count shown includes it). A detail
- * that came inside the server-rendered page was read for a visitor before this view: it shows at once, and is
- * read again once the view counted (the count changes) or when someone is logged in (the contact is theirs).
+ * that came inside the server-rendered page shows at once and is read again once the view has settled: the page
+ * was rendered for a visitor (a member's contact is theirs) and may be cached from before this view or an
+ * earlier one of this browser (a counted view leaves the rendered detail cached).
  */
 export function usePostDetail(kind: PostKind, id: string) {
   const detail = postDetailQuery(kind, id);
   const refetchOnMount = useVisitRefetch(detail.queryKey);
   const fromPage = refetchOnMount !== true;
-  const view = useViewCounted(kind, id);
+  const viewed = useViewCounted(kind, id);
   const client = useQueryClient();
-  const stale = fromPage && view.settled && (view.counted || !!auth.token());
+  const stale = fromPage && viewed;
   useEffect(() => {
     if (stale) void client.invalidateQueries({ queryKey: postKeys.detail(kind.key, id), exact: true });
   }, [stale, client, kind.key, id]);
-  return useQuery({ ...detail, enabled: fromPage || view.settled, refetchOnMount });
+  return useQuery({ ...detail, enabled: fromPage || viewed, refetchOnMount });
 }
 
 /** The post loaded into the edit form (read fresh for every edit). */
@@ -218,23 +218,18 @@ export const useApplicants = (basePostId: string, page: number) =>
 
 /**
  * Counts a view once per browser and post when its detail opens (the localStorage flag is set before the call,
- * so a second mount cannot send it twice; a failed call clears it). `settled` once the count has settled,
- * `counted` when this call counted it.
+ * so a second mount cannot send it twice; a failed call clears it). True once the count has settled.
  */
-function useViewCounted(kind: PostKind, id: string): { settled: boolean; counted: boolean } {
-  const { mutate, variables, isSuccess, data } = useMutation({
+function useViewCounted(kind: PostKind, id: string): boolean {
+  const { mutate, variables, isSuccess } = useMutation({
     meta: { quiet: true },
     mutationFn: async (postId: string) => {
       const key = kind.viewedKey(postId);
-      if (localStorage.getItem(key)) return false;
+      if (localStorage.getItem(key)) return;
       localStorage.setItem(key, 'true');
-      return postsApi.countView(postId).then(
-        () => true,
-        () => (localStorage.removeItem(key), false),
-      );
+      await postsApi.countView(postId).catch(() => localStorage.removeItem(key));
     },
   });
   useEffect(() => mutate(id), [id, mutate]);
-  const settled = isSuccess && variables === id;
-  return { settled, counted: settled && data };
+  return isSuccess && variables === id;
 }
