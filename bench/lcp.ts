@@ -1,5 +1,5 @@
 /**
- * Largest contentful paint of home and /recruitments at 390 px, median of 5 cold loads (fresh browser
+ * Largest contentful paint of home, /recruitments and a detail at 390 px, median of 5 cold loads (fresh browser
  * context each: no cache), unthrottled and at CPU x4, 1.6 Mbps, 150 ms round trips (CDP throttling).
  *
  *   BASE_URL=http://127.0.0.1:8080 npx tsx bench/lcp.ts     a running server that serves the built web app
@@ -12,7 +12,8 @@ import { chromium, type Page } from 'playwright-core';
 
 const BASES = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').split(',');
 const RUNS = Number(process.env.LCP_RUNS ?? 5);
-const PATHS = ['/', '/recruitments'];
+/** LCP_PATHS (comma-separated); by default home, /recruitments and the most viewed recruitment's detail. */
+const PATHS = process.env.LCP_PATHS?.split(',') ?? ['/', '/recruitments', 'detail'];
 
 interface Profile {
   name: string;
@@ -51,10 +52,13 @@ async function main() {
     // the flags this machine's notes prescribe for headless Chromium (as e2e/playwright.config.ts)
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
+  // 'detail': the most viewed open recruitment of the first server (the same id on every server of one database)
+  const popular = (await (await fetch(`${BASES[0]}/api/recruitments/popular`)).json()) as Array<{ id: number }>;
+  const paths = PATHS.map((p) => (p === 'detail' ? `/recruitment/${popular[0]?.id ?? 1}` : p));
   try {
     for (const profile of PROFILES) {
       const figures = new Map<string, string[]>(BASES.map((b) => [b, []]));
-      for (const path of PATHS) {
+      for (const path of paths) {
         const runs = new Map<string, number[]>(BASES.map((b) => [b, []]));
         for (let i = 0; i < RUNS; i++) {
           for (const base of BASES) {

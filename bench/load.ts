@@ -236,6 +236,10 @@ async function main() {
       `/api/${kind}/search?searchType=${type}&keyword=${q(keyword)}`;
     const cases: Case[] = [
       { name: 'GET /api/recruitments?page=0', path: '/api/recruitments?page=0', connections: CONNECTIONS },
+      // issue 26: the server-rendered pages (cached HTML, sent uncompressed: autocannon sends no Accept-Encoding)
+      { name: 'page / (HTML)', path: '/', connections: CONNECTIONS },
+      { name: 'page /recruitments (HTML)', path: '/recruitments', connections: CONNECTIONS },
+      { name: 'page /recruitment/{id} (HTML)', path: `/recruitment/${popular[0]?.id ?? 1}`, connections: CONNECTIONS },
       { name: 'GET /api/recruitments/{id}', path: `/api/recruitments/${popular[0]?.id ?? 1}`, connections: CONNECTIONS },
       { name: 'GET /api/recruitments?page=1000', path: '/api/recruitments?page=1000', connections: CONNECTIONS },
       { name: 'GET /api/study-groups?page=0', path: '/api/study-groups?page=0', connections: CONNECTIONS },

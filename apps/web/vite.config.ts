@@ -14,8 +14,10 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      if (config.build.ssr) outDir = '';
     },
     closeBundle() {
+      if (!outDir) return; // the server's rendering bundle is read from disk, never sent
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) =>
           statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)],
@@ -73,14 +75,18 @@ function firstRouteChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress(), firstRouteChunks()],
-  // sockjs-client expects a Node-style global
-  define: { global: 'globalThis' },
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'http://localhost:8080', ws: true } } },
   // the manifest lets scripts/web-budget.mjs follow what the home page loads first
-  build: { target: 'es2022', chunkSizeWarningLimit: 400, manifest: true },
+  build: isSsrBuild
+    ? // the server's rendering of the public pages (src/server.tsx), one self-contained module tree for Node
+      { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, ssr: 'src/server.tsx' }
+    : { target: 'es2022', chunkSizeWarningLimit: 400, manifest: true },
+  ssr: { noExternal: true },
+  // sockjs-client expects a Node-style global; React's production build on the server too (the SSR build keeps process.env.NODE_ENV otherwise)
+  define: isSsrBuild ? { 'process.env.NODE_ENV': '"production"', global: 'globalThis' } : { global: 'globalThis' },
   // Testing Library unmounts what a test rendered (vitest runs without globals, so it cannot hook itself in);
   // user-event's real pointer/keyboard sequences take seconds on a shared 2-core CI machine, not a hang
   test: { setupFiles: ['test/setup.ts'], testTimeout: 20_000 },
-});
+}));

@@ -9,7 +9,7 @@ test('an anonymous visitor is asked to log in to write, to reply and for my boar
   expect(res.status()).toBe(201);
   const location = res.headers()['location'];
 
-  // spec 8 (Boards): 로그인 후 이용가능한 서비스입니다. redirects to login
+  // the board pages: 로그인 후 이용가능한 서비스입니다. redirects to login
   await page.goto('/boards');
   await page.getByRole('button', { name: '글쓰기' }).click();
   await dialogs.expect('로그인 후 이용가능한 서비스입니다.');

@@ -82,8 +82,13 @@ export async function loginWithToken(page: Page, user: ApiUser) {
 /**
  * Waits until the page's own requests of its first moments (the view count, the badge) are answered: a test that
  * then ends the session acts on a quiet page, so the 401 it expects comes from its action, not from a late read.
+ * Twice, a second apart: the badge is read again once the live connection is up, which comes after a first quiet.
  */
-export const settled = (page: Page) => page.waitForLoadState('networkidle');
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
+}
 
 export const test = base.extend<{ dialogs: Dialogs }>({
   extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': randomIp() }),

@@ -72,7 +72,7 @@ test('A writes to B: badge, dropdown, detail marks read, replies from three plac
   await expect(compose.getByLabel('받는 사람:')).toHaveValue(a.nickname);
   await expect(compose.getByLabel('받는 사람:')).not.toBeEditable();
   await expect(compose.getByPlaceholder('답장할 내용을 입력하세요.')).toBeVisible();
-  // the note textarea has a fixed height (spec 9): not resizable, not growing with long text
+  // the note textarea has a fixed height: not resizable, not growing with long text
   const note = compose.getByLabel('쪽지 내용:');
   await expect(note).toHaveCSS('resize', 'none');
   const noteHeight = (await note.boundingBox())!.height;
@@ -106,7 +106,7 @@ test('A writes to B: badge, dropdown, detail marks read, replies from three plac
   await composeDialog(page).getByRole('button', { name: '전송하기' }).click();
   await dialogs.expect('답장 전송 완료');
 
-  // the row's reply icon is a reply too (spec 8: Reply: 답장 전송 완료)
+  // the row's reply icon is a reply too (Reply: 답장 전송 완료)
   await expect.poll(() => dialogs.messages.filter((m) => m === '답장 전송 완료').length).toBe(1);
   await rows.nth(1).getByRole('button', { name: '답장', exact: true }).click();
   await expect(composeDialog(page).getByLabel('받는 사람:')).toHaveValue(a.nickname);
@@ -145,7 +145,7 @@ test('a [시스템] 쪽지 (from a reply to my board post) has no reply button a
 }) => {
   const author = await apiUser(request);
   const replier = await apiUser(request);
-  // contract 4.1: a reply by someone else sends the board author a 쪽지 from [시스템]
+  // docs/api.md §4.1: a reply by someone else sends the board author a 쪽지 from [시스템]
   const board = await request.post('/api/boards', {
     headers: auth(author),
     data: { title: '쪽지 테스트 글', content: '본문', categoryId: 1 },

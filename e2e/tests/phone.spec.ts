@@ -7,6 +7,18 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 const seoulDate = (days: number) => new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * Opens a route by navigating inside the app, as a tap on a link does: the page reads its data in the browser
+ * (a public route loaded directly arrives server-rendered with its data, so no read of it can be slow or fail).
+ */
+async function openInApp(page: Page, path: string) {
+  await page.goto('/login');
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 async function apiPost(request: APIRequestContext, user: ApiUser, title: string, dueDays = 10) {
   const res = await request.post('/api/recruitments', {
     headers: auth(user),
@@ -212,7 +224,7 @@ test('loading shows skeletons; a failure says so with a retry; "none" only when 
   await page.route('**/api/boards/search**', (route) =>
     route.fulfill({ status: 500, contentType: 'text/plain', body: '서버 오류' }),
   );
-  await page.goto(`/boards?keyword=${encodeURIComponent(title)}`);
+  await openInApp(page, `/boards?keyword=${encodeURIComponent(title)}`);
   await expect(page.getByText('불러오지 못했습니다.')).toBeVisible();
   await page.unroute('**/api/boards/search**');
   await page.getByRole('button', { name: '다시 시도' }).tap();
@@ -233,7 +245,7 @@ test('loading shows skeletons; a failure says so with a retry; "none" only when 
 
   // failed popular calls on home are failures, not "none"
   await page.route('**/api/recruitments/popular', (route) => route.abort());
-  await page.goto('/');
+  await openInApp(page, '/');
   await expect(page.getByText('불러오지 못했습니다.')).toBeVisible();
   await expect(page.getByText('아직 인기 공고가 없습니다.')).toHaveCount(0);
   await page.unroute('**/api/recruitments/popular');
@@ -245,7 +257,7 @@ test('loading shows skeletons; a failure says so with a retry; "none" only when 
     await held;
     await route.continue();
   });
-  await page.goto(`/boards/${id}`);
+  await openInApp(page, `/boards/${id}`);
   await expect(page.getByTestId('skeleton')).toBeVisible();
   release();
   await expect(page.getByTestId('board-title')).toHaveText(title);

@@ -12,7 +12,8 @@ import { ensureSystemUser } from './features/account/service.js';
 import { startBackupSocket } from './features/ops/backup.js';
 import { registerOpsRoutes } from './features/ops/routes.js';
 import { features } from './features/index.js';
-import { linkPreviewHead } from './features/previews/link-preview.js';
+import { loadServerBundle, pageSource } from './features/pages/pages.js';
+import { registerSeoRoutes } from './features/pages/routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/events.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
@@ -29,7 +30,7 @@ import { registerRequestAuth } from './lib/request-auth.js';
 import { TokenService } from './lib/tokens.js';
 import { ViewCounter } from './lib/views.js';
 import { registerEarlyValidation } from './lib/validation.js';
-import { inlineScriptHashes, registerWeb } from './lib/web.js';
+import { indexHtml, inlineScriptHashes, registerWeb } from './lib/web.js';
 import { MemoryBroker } from './realtime/broker/memory.js';
 import { RedisBroker } from './realtime/broker/redis.js';
 import type { Broker } from './realtime/broker/types.js';
@@ -175,7 +176,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
   for (const feature of features) feature.routes?.(app, ctx);
-  await registerWeb(app, config.webDist, (req) => linkPreviewHead(ctx, req));
+  // the public pages rendered by the web app's own components (features/pages), robots.txt and the sitemap
+  const bundle = loadServerBundle(config.webSsr).catch((err: unknown) => {
+    app.log.error({ err }, 'the web server bundle cannot be loaded: pages are served as the SPA');
+    return null;
+  });
+  registerSeoRoutes(
+    app,
+    ctx,
+    bundle.then((b) => b?.memberPaths ?? []),
+  );
+  await registerWeb(app, config.webDist, pageSource(app, ctx, bundle, indexHtml(config.webDist)));
   ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
   const stops: Array<() => void | Promise<void>> = [];

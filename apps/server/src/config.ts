@@ -14,6 +14,11 @@ export interface Config {
   allowedOrigins: string[];
   trustProxy: boolean;
   webDist: string;
+  /**
+   * WEB_SSR: the web app's server bundle (apps/web/dist-ssr), which renders the public pages; by default the
+   * one built beside the default WEB_DIST, none when WEB_DIST alone is set; `off` serves index.html everywhere
+   */
+  webSsr: string | null;
   logLevel: string;
   /** disables the periodic jobs (tests drive them by hand) */
   runJobs: boolean;
@@ -53,6 +58,14 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    webSsr:
+      env.WEB_SSR === 'off'
+        ? null
+        : env.WEB_SSR
+          ? path.resolve(env.WEB_SSR)
+          : env.WEB_DIST
+            ? null
+            : path.join(import.meta.dirname, '../../web/dist-ssr'),
     logLevel: env.LOG_LEVEL || 'info',
     runJobs: env.RUN_JOBS !== 'false',
     readCache: env.READ_CACHE !== 'off',

@@ -23,16 +23,26 @@ export function inlineScriptHashes(webDist: string): string[] {
   return [...hashes];
 }
 
-/** Tags for a page's <head> (link previews), or null to serve index.html as it is. */
-export type PageHead = (req: FastifyRequest) => Promise<string | null>;
+/** The built index.html ('' when there is no web build). */
+export function indexHtml(webDist: string): string {
+  const file = path.join(webDist, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** A page's answer: its bytes (null: index.html as built), status and content encoding. */
+export interface Page {
+  status: number;
+  body: string | Buffer | null;
+  encoding: 'br' | 'gzip' | null;
+}
+export type PageSource = (req: FastifyRequest) => Promise<Page>;
 
 /**
- * Serves the built SPA; every unknown GET that wants HTML gets index.html (history fallback), with the tags of
- * `pageHead` (never scripts, so the CSP hashes hold) when it has any for the page.
+ * Serves the built SPA; every unknown GET that wants HTML gets its page from `pageFor` (features/pages: a
+ * server-rendered public page, or index.html with head tags), or index.html as built (history fallback).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string, pageHead?: PageHead) {
+export async function registerWeb(app: FastifyInstance, webDist: string, pageFor?: PageSource) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  const indexHtml = hasWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -58,9 +68,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string, pageHea
       !url.startsWith('/assets/');
     if (hasWeb && wantsPage) {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      // a preview that cannot be read (database away) never keeps the page from loading
-      const head = await pageHead?.(req).catch((err: unknown) => (req.log.warn({ err }, 'page head failed'), null));
-      return head ? reply.send(indexHtml.replace('</head>', () => `${head}\n</head>`)) : reply.sendFile('index.html');
+      const page = pageFor ? await pageFor(req) : null;
+      if (!page?.body) return reply.sendFile('index.html');
+      // the page differs by Accept-Encoding only; a shared cache must keep the encodings apart
+      reply.header('vary', 'accept-encoding');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.status(page.status).send(page.body);
     }
     throw new NotFound();
   });

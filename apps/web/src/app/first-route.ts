@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { prefetchPopular } from '../features/home/popular';
-import { listParams, postListQuery } from '../features/posts/api';
+import { listParams, postListQuery } from '../features/posts/list-query';
 import { RECRUITMENT, STUDY_GROUP } from '../features/posts/kinds';
 import { markFirstLoad } from '../shared/api/first-load';
 import { routes } from './routes';

@@ -26,4 +26,5 @@ export const useOpenChatRoom = () =>
       return () => listeners.delete(l);
     },
     () => openRoomId,
+    () => null, // a server-rendered page has no room open
   );

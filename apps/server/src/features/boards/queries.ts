@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { boardCategories, boards, users } from '../../db/schema/index.js';
 
@@ -32,4 +32,13 @@ export async function findBoardWithRefs(db: Db, id: number) {
     .innerJoin(boardCategories, eq(boardCategories.id, boards.categoryId))
     .where(eq(boards.id, id));
   return row;
+}
+
+/** Board posts as the sitemap lists them (id, last change), by id, a slice at a time; and how many. */
+export const boardStamps = (db: Db, offset: number, limit: number) =>
+  db.select({ id: boards.id, updatedAt: boards.updatedAt }).from(boards).orderBy(asc(boards.id)).limit(limit).offset(offset);
+
+export async function countBoards(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(boards);
+  return row.n;
 }

@@ -246,3 +246,20 @@ export function myPostRows(db: Db, userId: number, today: string): Promise<MyPos
         ORDER BY p.created_at DESC, p.id DESC`,
   );
 }
+
+/** Open posts as the sitemap lists them (kind, id, last change), by id, a slice at a time; and how many. */
+export async function openPostStamps(db: Db, today: string, offset: number, limit: number) {
+  return queryRows<{ kind: PostKind; id: number; updated_at: Date | string }>(
+    db,
+    sql`SELECT p.kind, p.id, p.updated_at FROM base_posts p WHERE NOT ${effectiveInactive(today)}
+        ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export async function countOpenPosts(db: Db, today: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM base_posts p WHERE NOT ${effectiveInactive(today)}`,
+  );
+  return Number(row.n);
+}

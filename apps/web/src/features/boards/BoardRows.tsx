@@ -2,6 +2,7 @@ import type { BoardItem } from '@app/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatWhen } from '../../shared/lib/format';
+import { useNow } from '../../shared/lib/now';
 import { EmptyState } from '../../shared/ui/EmptyState';
 
 /**
@@ -9,6 +10,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
  * each row stacks (the title on its own full-width lines, the rest in one small line under it).
  */
 export function BoardRows({ items, empty, emptyAction }: { items: BoardItem[]; empty: string; emptyAction?: ReactNode }) {
+  const now = useNow();
   if (items.length === 0) return <EmptyState text={empty}>{emptyAction}</EmptyState>;
   const columns = 'sm:grid sm:grid-cols-[minmax(0,1fr)_9rem_5rem_8rem] sm:items-center sm:gap-4';
   return (
@@ -37,7 +39,7 @@ export function BoardRows({ items, empty, emptyAction }: { items: BoardItem[]; e
                 <span className="sm:hidden">조회 </span>
                 {b.views}
               </span>
-              <span className="sm:text-right">{formatWhen(b.createdAt)}</span>
+              <span className="sm:text-right">{formatWhen(b.createdAt, now)}</span>
             </div>
           </li>
         ))}

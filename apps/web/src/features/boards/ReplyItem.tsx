@@ -1,6 +1,7 @@
 import type { Reply } from '@app/contract';
 import { useState } from 'react';
 import { formatWhen } from '../../shared/lib/format';
+import { useNow } from '../../shared/lib/now';
 
 interface ReplyItemProps {
   reply: Reply;
@@ -20,6 +21,7 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
   const [draft, setDraft] = useState(reply.content);
   const [saving, setSaving] = useState(false);
   const child = reply.parentReplyId !== null;
+  const now = useNow();
 
   const save = async () => {
     if (!draft.trim()) return;
@@ -37,7 +39,7 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
       <div className="flex items-center gap-2 text-sm">
         {child && <span className="text-gray-600">↳</span>}
         <span className="font-medium">{reply.authorNickname}</span>
-        <span className="text-gray-600">{formatWhen(reply.createdAt)}</span>
+        <span className="text-gray-600">{formatWhen(reply.createdAt, now)}</span>
         {reply.edited && <span className="text-xs text-gray-500">수정됨</span>}
         <span className="ml-auto flex gap-2 text-xs">
           {!child && !editing && (

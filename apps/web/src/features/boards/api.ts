@@ -37,6 +37,10 @@ export function useBoardSearch(p: BoardSearchParams) {
   return useQuery({ queryKey, queryFn: () => boardsApi.search(p), placeholderData: (prev) => prev, refetchOnMount });
 }
 
+/**
+ * A board post with a page of replies; `enabled` waits for the view count. A detail that came inside the
+ * server-rendered page shows meanwhile and, stale from the start, is read once when enabled (no second read).
+ */
 export const useBoardDetail = (id: string, page: number, enabled = true) =>
   useQuery({
     queryKey: boardKeys.detail(id, page),

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatWhen } from '../../shared/lib/format';
+import { useNow } from '../../shared/lib/now';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
@@ -68,6 +69,7 @@ export default function HomePage() {
   const recruitments = usePopularRecruitments();
   const studyGroups = usePopularStudyGroups();
   const boards = usePopularBoards();
+  const now = useNow();
   const cardsSkeleton = <SkeletonCards />;
 
   return (
@@ -149,7 +151,7 @@ export default function HomePage() {
                       {b.title} <span className="text-sm text-indigo-700">[{b.replyCount}]</span>
                     </span>
                     <span className="shrink-0 text-xs text-gray-600">
-                      {b.authorNickname} · 조회 {b.views} · {formatWhen(b.createdAt)}
+                      {b.authorNickname} · 조회 {b.views} · {formatWhen(b.createdAt, now)}
                     </span>
                   </Link>
                 </li>

@@ -36,6 +36,9 @@ const popular = {
   boards: { queryKey: keys.popular.boards, queryFn: list<PopularBoard>('/boards/popular') },
 };
 
+/** The home page's reads, for the first-load prefetch and the server's rendering of the page. */
+export const popularQueries = Object.values(popular);
+
 /** Read again on every visit of the home page: a view counted a moment ago can change the ranking. */
 const usePopular = <T>(query: { queryKey: readonly string[]; queryFn(): Promise<T[]> }) =>
   useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey) });
@@ -45,7 +48,7 @@ export const usePopularBoards = () => usePopular(popular.boards);
 
 /** Starts the home page's reads before its code has loaded (app/first-route.ts). */
 export function prefetchPopular(client: QueryClient) {
-  for (const query of Object.values(popular)) {
+  for (const query of popularQueries) {
     markFirstLoad(query.queryKey);
     // only what is missing: a server-rendered page brought its reads
     void client.prefetchQuery({ ...(query as FetchQueryOptions), staleTime: Infinity });

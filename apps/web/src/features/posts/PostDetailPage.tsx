@@ -8,7 +8,7 @@ import { DdayBadge } from '../../shared/ui/DdayBadge';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
 import { useCancelApplication } from '../../shared/applications/cancel';
-import { useMyApplicationTo, usePostDetail, useViewCounted } from './api';
+import { useMyApplicationTo, usePostDetail } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkState } from './bookmarks';
 import type { PostKind } from './kinds';
@@ -27,8 +27,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
   const cancelling = useCancelApplication();
   const { data: bookmark } = useBookmarkState(Number(id));
 
-  const counted = useViewCounted(kind, id);
-  const { data: post, isError } = usePostDetail(kind, id, counted);
+  const { data: post, isError } = usePostDetail(kind, id);
 
   useEffect(() => {
     if (!isError) return;

@@ -1,11 +1,9 @@
 import type {
   ApplicantList,
   MyPost,
-  Page,
   PopularTag,
   Recruitment,
   RecruitmentInput,
-  SearchType,
   StudyGroup,
   StudyGroupInput,
 } from '@app/contract';
@@ -16,54 +14,25 @@ import { del, get, patch, post, put, sessionExpired } from '../../shared/api/cli
 import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
+import { postListQuery, type ListQuery } from './list-query';
 
 export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
+
+export {
+  filterParams,
+  listParams,
+  listPosts,
+  postListQuery,
+  type ListFilters,
+  type ListOrder,
+  type ListQuery,
+} from './list-query';
 
 /** A detail of either kind; tags only on recruitments, the study period only on study groups. */
 export type PostDetail = Omit<Recruitment, 'tags'> &
   Partial<Pick<Recruitment, 'tags'> & Pick<StudyGroup, 'startDate' | 'endDate'>>;
 export type RecruitmentBody = RecruitmentInput;
 export type StudyGroupBody = StudyGroupInput;
-
-export type ListOrder = 'latest' | 'views';
-
-/** The optional filters (docs/api.md §9.5): any of these stacks, only open posts, most viewed first. */
-export interface ListFilters {
-  stacks: string[];
-  open: boolean;
-  order: ListOrder;
-}
-
-export interface ListQuery extends Partial<ListFilters> {
-  page: number;
-  searchType?: SearchType;
-  keyword?: string;
-}
-
-/** The filters as query parameters, in the same names on the page URL and the API; defaults are left out. */
-export function filterParams(f: Partial<ListFilters>): Array<[string, string]> {
-  return [
-    ...(f.stacks ?? []).map((s): [string, string] => ['stack', s]),
-    ...(f.open ? [['open', 'true'] as [string, string]] : []),
-    ...(f.order === 'views' ? [['order', 'views'] as [string, string]] : []),
-  ];
-}
-
-/** `/recruitments` or `/study-groups`: the list, or the search when a keyword is given. */
-export function listPosts<T>(base: string, q: ListQuery) {
-  const filters = filterParams(q);
-  if (!q.keyword) {
-    if (filters.length === 0) return get<Page<T>>(`${base}?page=${q.page}`);
-    return get<Page<T>>(`${base}?${new URLSearchParams([['page', String(q.page)], ...filters])}`);
-  }
-  const params = new URLSearchParams([
-    ['searchType', q.searchType ?? 'all'],
-    ['keyword', q.keyword],
-    ['page', String(q.page)],
-    ...filters,
-  ]);
-  return get<Page<T>>(`${base}/search?${params}`);
-}
 
 /** The most used tech stacks, for the filter chips. */
 export const popularStacks = () => get<PopularTag[]>('/recruitments/popular-tags');
@@ -90,29 +59,11 @@ export type Decision = 'APPROVED' | 'REJECTED';
 
 const postKeys = keys.posts;
 
-/**
- * The list page's read: its key and its fetch, shared with the first-load prefetch (app/first-route.ts).
- * Study groups have no tags, so their stacks are dropped.
- */
-export const postListQuery = <T>(kind: PostKind, q: Required<ListQuery>) => {
-  const query = { ...q, stacks: kind.key === 'recruitment' ? q.stacks : [] };
-  return {
-    queryKey: [...postKeys.list(kind.key), q.page, q.searchType, q.keyword, query.stacks, q.open, q.order] as const,
-    queryFn: () => listPosts<T>(kind.api, query),
-  };
-};
-
-/** The list page's URL parameters as it reads them. */
-export function listParams(params: URLSearchParams) {
-  return {
-    page: Math.max(0, Number(params.get('page')) || 0),
-    keyword: params.get('keyword') ?? '',
-    searchType: (params.get('searchType') as SearchType | null) ?? 'all',
-    stacks: params.getAll('stack').slice(0, 10),
-    open: params.get('open') === 'true',
-    order: (params.get('order') === 'views' ? 'views' : 'latest') as ListOrder,
-  };
-}
+/** A detail as anyone reads it (no view counted; the contact only for a logged-in reader). */
+export const postDetailQuery = (kind: PostKind, id: string) => ({
+  queryKey: postKeys.detail(kind.key, id),
+  queryFn: () => postsApi.detail(kind.api, id),
+});
 
 /** The list pages of both kinds and my posts: what a change of a post's state or headcount shows in. */
 const refreshPostLists = (client: QueryClient) =>
@@ -231,13 +182,30 @@ export function usePostList<T>(kind: PostKind, q: Required<ListQuery>) {
   return useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey) });
 }
 
-/** The most used tech stacks, for the filter chips (they change slowly: kept a minute). */
-export const usePopularStacks = (enabled: boolean) =>
-  useQuery({ queryKey: postKeys.popularTags, queryFn: popularStacks, enabled, staleTime: 60_000 });
+/** The most used tech stacks, for the filter chips; also read into the server-rendered list page. */
+export const popularStacksQuery = { queryKey: postKeys.popularTags, queryFn: popularStacks };
 
-/** A post's detail; `enabled` waits for the view count, so the detail read after it includes this view. */
-export const usePostDetail = (kind: PostKind, id: string, enabled: boolean) =>
-  useQuery({ queryKey: postKeys.detail(kind.key, id), queryFn: () => postsApi.detail(kind.api, id), enabled });
+/** The filter chips' stacks (they change slowly: kept a minute). */
+export const usePopularStacks = (enabled: boolean) => useQuery({ ...popularStacksQuery, enabled, staleTime: 60_000 });
+
+/**
+ * A post's detail, read after this browser's view of it is counted (so the count shown includes it). A detail
+ * that came inside the server-rendered page shows at once and is read again once the view has settled: the page
+ * was rendered for a visitor (a member's contact is theirs) and may be cached from before this view or an
+ * earlier one of this browser (a counted view leaves the rendered detail cached).
+ */
+export function usePostDetail(kind: PostKind, id: string) {
+  const detail = postDetailQuery(kind, id);
+  const refetchOnMount = useVisitRefetch(detail.queryKey);
+  const fromPage = refetchOnMount !== true;
+  const viewed = useViewCounted(kind, id);
+  const client = useQueryClient();
+  const stale = fromPage && viewed;
+  useEffect(() => {
+    if (stale) void client.invalidateQueries({ queryKey: postKeys.detail(kind.key, id), exact: true });
+  }, [stale, client, kind.key, id]);
+  return useQuery({ ...detail, enabled: fromPage || viewed, refetchOnMount });
+}
 
 /** The post loaded into the edit form (read fresh for every edit). */
 export const usePostToEdit = (kind: PostKind, id: string | undefined) =>
@@ -252,7 +220,7 @@ export const useApplicants = (basePostId: string, page: number) =>
  * Counts a view once per browser and post when its detail opens (the localStorage flag is set before the call,
  * so a second mount cannot send it twice; a failed call clears it). True once the count has settled.
  */
-export function useViewCounted(kind: PostKind, id: string): boolean {
+function useViewCounted(kind: PostKind, id: string): boolean {
   const { mutate, variables, isSuccess } = useMutation({
     meta: { quiet: true },
     mutationFn: async (postId: string) => {

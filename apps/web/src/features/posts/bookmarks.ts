@@ -1,7 +1,9 @@
 import type { BookmarkItem, BookmarkState, Page } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { del, get, put } from '../../shared/api/client';
+import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
+import { auth } from '../../shared/auth/store';
 
 export type { BookmarkItem } from '@app/contract';
 
@@ -26,8 +28,17 @@ const EMPTY = new Set<number>();
 
 /** A post's bookmark count and my bookmark of it (the detail). */
 export function useBookmarkState(postId: number) {
-  return useQuery({ queryKey: bookmarkKeys.state(postId), queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`) });
+  const query = bookmarkStateQuery(postId);
+  const visit = useVisitRefetch(query.queryKey);
+  // the server-rendered detail carries a visitor's state (the count): a member reads their own at once
+  return useQuery({ ...query, refetchOnMount: auth.token() ? true : visit });
 }
+
+/** The read of a bookmark state; a server-rendered detail carries a visitor's (count only). */
+export const bookmarkStateQuery = (postId: number) => ({
+  queryKey: bookmarkKeys.state(postId),
+  queryFn: () => get<BookmarkState>(`/bookmarks/${postId}`),
+});
 
 export function useBookmarks(page: number) {
   return useQuery({ queryKey: bookmarkKeys.list(page), queryFn: () => get<Page<BookmarkItem>>(`/bookmarks?page=${page}`) });

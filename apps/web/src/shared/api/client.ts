@@ -31,9 +31,16 @@ declare global {
   }
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own API when it renders a page. */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(`/api${path}`, init);
+export function setTransport(next: Transport) {
+  transport = next;
+}
+
 /** The read index.html's inline script started for this GET with this token, taken once (issue 16). */
 function takeEarly(path: string, token: string | null, opts: RequestOptions): Promise<Response> | undefined {
-  const early = window.__early?.[path];
+  const early = typeof window === 'undefined' ? undefined : window.__early?.[path];
   if (!early || (opts.method ?? 'GET') !== 'GET' || early.token !== token) return undefined;
   window.__early![path] = undefined;
   return early.response;
@@ -47,7 +54,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   let res: Response;
   try {
     res = await (takeEarly(path, token, opts) ??
-      fetch(`/api${path}`, {
+      transport(path, {
         method: opts.method ?? 'GET',
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

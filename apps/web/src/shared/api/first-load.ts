@@ -1,7 +1,10 @@
 import { hashKey, type Query, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 
-/** Keys the first-load prefetch read (app/first-route.ts): that read is the first visit's own read. */
+/**
+ * Keys the first-load prefetch read (app/first-route.ts), or whose data came inside a server-rendered page:
+ * that read is the first visit's own read.
+ */
 const prefetched = new Set<string>();
 
 export function markFirstLoad(queryKey: QueryKey) {

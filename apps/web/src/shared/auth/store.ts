@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 const TOKEN_KEY = 'jwtToken';
+/** false while the server renders a page (no storage there: every page is rendered for a visitor) */
+const inBrowser = typeof window !== 'undefined';
+const storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = inBrowser
+  ? localStorage
+  : { getItem: () => null, setItem: () => {}, removeItem: () => {} };
 const NICKNAME_KEY = 'nickname';
 const listeners = new Set<() => void>();
 
@@ -22,16 +27,16 @@ function claims(token: string | null): { sub?: unknown; exp?: unknown; uid?: unk
 // A session that ran out while the site was closed ends quietly: the visitor comes back logged out instead
 // of being sent to the login page by the header's first call. (A token revoked on the server still gets the
 // 401 handling of the api client.)
-const exp = claims(localStorage.getItem(TOKEN_KEY))?.exp;
+const exp = claims(storage.getItem(TOKEN_KEY))?.exp;
 if (typeof exp === 'number' && exp * 1000 <= Date.now()) {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(NICKNAME_KEY);
+  storage.removeItem(TOKEN_KEY);
+  storage.removeItem(NICKNAME_KEY);
 }
 
 let snapshot: AuthState = read();
 
 function read(): AuthState {
-  return { token: localStorage.getItem(TOKEN_KEY), nickname: localStorage.getItem(NICKNAME_KEY) };
+  return { token: storage.getItem(TOKEN_KEY), nickname: storage.getItem(NICKNAME_KEY) };
 }
 
 function emit() {
@@ -41,24 +46,24 @@ function emit() {
 
 export const auth = {
   get: () => snapshot,
-  token: () => localStorage.getItem(TOKEN_KEY),
+  token: () => storage.getItem(TOKEN_KEY),
   login(token: string, nickname: string) {
-    localStorage.setItem(TOKEN_KEY, token);
-    localStorage.setItem(NICKNAME_KEY, nickname);
+    storage.setItem(TOKEN_KEY, token);
+    storage.setItem(NICKNAME_KEY, nickname);
     emit();
   },
   setNickname(nickname: string) {
-    localStorage.setItem(NICKNAME_KEY, nickname);
+    storage.setItem(NICKNAME_KEY, nickname);
     emit();
   },
   clear() {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(NICKNAME_KEY);
+    storage.removeItem(TOKEN_KEY);
+    storage.removeItem(NICKNAME_KEY);
     emit();
   },
   /** The login id from the token's subject (`sub`, docs/api.md §1.2). */
   loginId(): string | null {
-    const sub = claims(localStorage.getItem(TOKEN_KEY))?.sub;
+    const sub = claims(storage.getItem(TOKEN_KEY))?.sub;
     return typeof sub === 'string' ? sub : null;
   },
   /** The user id from the token's `uid` claim (names the user's own realtime destination). */
@@ -72,8 +77,14 @@ export const auth = {
   },
 };
 
-window.addEventListener('storage', emit);
+if (inBrowser) window.addEventListener('storage', emit);
 
+const VISITOR: AuthState = { token: null, nickname: null };
+
+/**
+ * The session. A server-rendered page is the same for everyone, so while the client takes it over
+ * (hydration) every component sees a visitor; React renders the stored session right after.
+ */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(auth.subscribe, auth.get);
+  return useSyncExternalStore(auth.subscribe, auth.get, () => VISITOR);
 }

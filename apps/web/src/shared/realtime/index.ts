@@ -37,6 +37,7 @@ export const useRealtimeConnected = () =>
       return () => listeners.delete(l);
     },
     () => connected,
+    () => false,
   );
 
 /** Live notifications of the token's user, on the shared connection; returns the unsubscribe. */

@@ -1,4 +1,5 @@
 import { daysLeft } from '../lib/format';
+import { useNow } from '../lib/now';
 
 export type DdayTone = 'red' | 'yellow' | 'gray';
 
@@ -16,7 +17,7 @@ export function ddayTone(days: number, variant: 'detail' | 'card'): DdayTone {
 }
 
 export function DdayBadge({ dueDate, variant = 'card' }: { dueDate: string; variant?: 'detail' | 'card' }) {
-  const days = daysLeft(dueDate);
+  const days = daysLeft(dueDate, useNow());
   const tone = ddayTone(days, variant);
   return (
     <span

@@ -4,7 +4,7 @@ import { findBoardWithRefs } from '../boards/queries.js';
 import { isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, todayIn } from '../posts/queries.js';
 import { publicTags } from '../../lib/public-changes.js';
-import { PREVIEW_TEXTS as T } from './texts.js';
+import { PREVIEW_TEXTS as T } from './preview-texts.js';
 
 /** The default card image (1200×630), in the web app's public folder. */
 export const PREVIEW_IMAGE = '/og-default.jpg';

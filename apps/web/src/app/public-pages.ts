@@ -1,0 +1,128 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { boardsApi, type BoardSearchParams } from '../features/boards/api';
+import { popularQueries } from '../features/home/popular';
+import { listParams, postDetailQuery, postListQuery, popularStacksQuery, type PostDetail } from '../features/posts/api';
+import { bookmarkStateQuery } from '../features/posts/bookmarks';
+import { RECRUITMENT, STUDY_GROUP, type PostKind } from '../features/posts/kinds';
+import { keys } from '../shared/api/keys';
+import { SITE_TITLE } from './router';
+
+/** A read the page shows, made before it is rendered; `required` ones decide the page's status when they fail. */
+interface PageQuery {
+  queryKey: QueryKey;
+  queryFn(): Promise<unknown>;
+  required?: boolean;
+}
+
+/** What the server renders a public route from: its reads, then its title, description and canonical URL. */
+export interface PublicPage {
+  queries: PageQuery[];
+  head(client: QueryClient): { title: string; description?: string; canonical: string };
+}
+
+const SITE = '팀메이트';
+const titled = (...parts: Array<string | false>) => [...parts.filter(Boolean), SITE].join(' - ');
+const pageSuffix = (page: number) => page > 0 && `${page + 1}쪽`;
+
+/** The query string of a canonical URL: only the parameters the page reads, without their defaults. */
+function canonicalQuery(entries: Array<[string, string | undefined | false]>) {
+  const kept = entries.filter((e): e is [string, string] => !!e[1]);
+  return kept.length ? `?${new URLSearchParams(kept)}` : '';
+}
+
+function postList(kind: PostKind, search: URLSearchParams): PublicPage {
+  const p = listParams(search);
+  const q = { ...p, stacks: kind === RECRUITMENT ? p.stacks : [] };
+  return {
+    queries: [postListQuery(kind, q), ...(kind === RECRUITMENT ? [popularStacksQuery] : [])],
+    head: () => ({
+      title: titled(q.keyword && `'${q.keyword}' 검색 결과`, pageSuffix(q.page), kind.banner.heading),
+      description: kind.banner.subheading,
+      canonical:
+        kind.listPath +
+        canonicalQuery([
+          ['searchType', q.keyword && q.searchType],
+          ['keyword', q.keyword],
+          ...q.stacks.map((s): [string, string] => ['stack', s]),
+          ['open', q.open && 'true'],
+          ['order', q.order === 'views' && 'views'],
+          ['page', q.page > 0 && String(q.page)],
+        ]),
+    }),
+  };
+}
+
+function postDetail(kind: PostKind, id: string): PublicPage {
+  const detail = postDetailQuery(kind, id);
+  return {
+    queries: [{ ...detail, required: true }, bookmarkStateQuery(Number(id))],
+    // the description and the Open Graph tags are the link preview's (server, features/previews)
+    head: (client) => ({
+      title: titled(client.getQueryData<PostDetail>(detail.queryKey)?.title ?? kind.name),
+      canonical: kind.detailPath(id),
+    }),
+  };
+}
+
+function boardList(search: URLSearchParams): PublicPage {
+  const p: BoardSearchParams = {
+    searchType: search.get('searchType') ?? 'all',
+    keyword: search.get('keyword') ?? '',
+    category: search.get('category') ?? '',
+    page: Math.max(0, Number(search.get('page')) || 0),
+  };
+  return {
+    queries: [{ queryKey: keys.boards.search(p), queryFn: () => boardsApi.search(p) }],
+    head: () => ({
+      title: titled(p.keyword && `'${p.keyword}' 검색 결과`, pageSuffix(p.page), p.category, '게시판'),
+      description: '개발자와 학생들이 질문하고, 정보를 나누고, 함께할 사람을 찾는 팀메이트 게시판입니다.',
+      canonical:
+        '/boards' +
+        canonicalQuery([
+          ['searchType', p.keyword && p.searchType !== 'all' && p.searchType],
+          ['keyword', p.keyword],
+          ['category', p.category],
+          ['page', p.page > 0 && String(p.page)],
+        ]),
+    }),
+  };
+}
+
+function boardDetail(id: string): PublicPage {
+  const key = keys.boards.detail(id, 0);
+  return {
+    queries: [{ queryKey: key, queryFn: () => boardsApi.detail(id, 0), required: true }],
+    head: (client) => ({
+      title: titled(client.getQueryData<{ board: { title: string } }>(key)?.board.title ?? '게시판'),
+      canonical: `/boards/${id}`,
+    }),
+  };
+}
+
+const ID = /^[1-9]\d{0,8}$/;
+
+/**
+ * The public routes the server renders (with their data), or null for every other route, which stays a
+ * client-rendered page. An id that cannot exist is left to the caller's not-found page.
+ */
+export function publicPage(pathname: string, search: URLSearchParams): PublicPage | 'not-found' | null {
+  if (pathname === '/')
+    return {
+      queries: popularQueries,
+      head: () => ({
+        title: SITE_TITLE,
+        description: '사이드 프로젝트 팀원과 스터디 그룹을 찾고 모집하는 곳. 공고를 올리고, 지원하고, 함께할 팀을 만드세요.',
+        canonical: '/',
+      }),
+    };
+  if (pathname === RECRUITMENT.listPath) return postList(RECRUITMENT, search);
+  if (pathname === STUDY_GROUP.listPath) return postList(STUDY_GROUP, search);
+  if (pathname === '/boards') return boardList(search);
+  const [, section, id, extra] = pathname.split('/');
+  if (extra !== undefined || id === undefined) return null;
+  const kind = section === 'recruitment' ? RECRUITMENT : section === 'study-group' ? STUDY_GROUP : null;
+  const isDetail = kind !== null || section === 'boards';
+  if (!isDetail || ['register', 'edit'].includes(id)) return null;
+  if (!ID.test(id)) return 'not-found';
+  return kind ? postDetail(kind, id) : boardDetail(id);
+}
