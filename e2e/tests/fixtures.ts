@@ -82,12 +82,25 @@ export async function loginWithToken(page: Page, user: ApiUser) {
 /**
  * Waits until the page's own requests of its first moments (the view count, the badge) are answered: a test that
  * then ends the session acts on a quiet page, so the 401 it expects comes from its action, not from a late read.
- * Twice, a second apart: the badge is read again once the live connection is up, which comes after a first quiet.
+ * After the load's network quiet, a second full second without a request: the badge is read again once the live
+ * connection is up, which happens after the first quiet.
  */
 export async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
-  await page.waitForLoadState('networkidle');
+  let inFlight = 0;
+  let last = Date.now();
+  const started = () => ((inFlight += 1), (last = Date.now()));
+  const ended = () => ((inFlight -= 1), (last = Date.now()));
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect.poll(() => inFlight <= 0 && Date.now() - last >= 1000, { timeout: 15_000, intervals: [100] }).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 export const test = base.extend<{ dialogs: Dialogs }>({
