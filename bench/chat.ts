@@ -6,7 +6,7 @@
  *   npm run bench:chat -w bench
  *
  * Env: BENCH_SUBSCRIBERS (200), BENCH_RATE (50 messages/s), BENCH_SECONDS (10), BENCH_PORT (8095, and +1 for
- * the second instance, +2 for the bare server), BENCH_NODE_ARGS (for the servers, e.g. "--cpu-prof"). DATABASE_URL (PostgreSQL) else PGlite under a fresh directory.
+ * the second instance, +2 for the bare server), BENCH_WARMUP (1 s of uncounted traffic first), BENCH_NODE_ARGS (for the servers, e.g. "--cpu-prof"). DATABASE_URL (PostgreSQL) else PGlite under a fresh directory.
  * Two instances need DATABASE_URL and REDIS_URL (skipped with the reason otherwise).
  * Senders stay under the per-user SEND limit (10 per 5 s): BENCH_RATE is spread over enough members.
  */
@@ -26,6 +26,7 @@ const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 8095);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 1);
 const JWT_SECRET = 'bench-chat-secret-'.padEnd(64, 'x');
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../apps/server/src/main.ts');
 /** per sender, under the STOMP SEND limit of 10 per 5 s */
@@ -201,14 +202,25 @@ async function measure(name: string, urls: string[], stomp: { roomId: number; to
   }
   await Promise.all(clients.map((c) => c.ready));
   const senders = clients.slice(0, Math.min(clients.length, Math.ceil(RATE / PER_SENDER_RATE)));
+  const publish = async (count: number, offset: number) => {
+    const start = performance.now();
+    for (let n = 0; n < count; n++) {
+      const due = start + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      senders[(offset + n) % senders.length].ws.send(sendFrame(stomp?.roomId ?? 1));
+    }
+  };
+  // a second of the same traffic first, not counted: the first messages pay for compiling the server's code
+  const warmUp = Math.round(RATE * WARMUP_SECONDS);
+  await publish(warmUp, 0);
+  const warmDeadline = performance.now() + 5000;
+  while (latencies.length < warmUp * SUBSCRIBERS && performance.now() < warmDeadline) await new Promise((r) => setTimeout(r, 20));
+  latencies.length = 0;
+
   const total = Math.round(RATE * SECONDS);
   const start = performance.now();
-  for (let n = 0; n < total; n++) {
-    const due = start + (n * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    senders[n % senders.length].ws.send(sendFrame(stomp?.roomId ?? 1));
-  }
+  await publish(total, warmUp);
   const expected = total * SUBSCRIBERS;
   const deadline = performance.now() + 10_000;
   while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));

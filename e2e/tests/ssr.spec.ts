@@ -3,7 +3,8 @@ import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './f
 
 const auth = (user: ApiUser) => ({ Authorization: `Bearer ${user.token}` });
 const seoulDate = (days: number) => new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
-// more views than any other spec gives a post, so these rank among the home page's popular ones
+// more views than any other spec gives a post, so these rank among the home page's popular ones (this file runs
+// after the others: playwright.config.ts)
 const VIEWS = 20;
 // every test here first writes its posts and their views through the API: slower than one page
 test.describe.configure({ timeout: 180_000 });

@@ -7,7 +7,7 @@ import { markFirstLoad } from './shared/api/first-load';
 import { createQueryClient } from './shared/api/query-client';
 import { ownSession } from './shared/auth/session';
 import { auth } from './shared/auth/store';
-import { LOGIN_REQUIRED } from './shared/auth/RequireAuth';
+import { sayLoginRequired } from './shared/auth/RequireAuth';
 import { pinNow } from './shared/lib/now';
 import './index.css';
 
@@ -20,7 +20,7 @@ setUnauthorizedHandler(() => {
   if (redirecting) return;
   redirecting = true;
   auth.clear();
-  alert(LOGIN_REQUIRED);
+  sayLoginRequired();
   const from = location.pathname + location.search;
   void Promise.resolve(navigate(`/login?from=${encodeURIComponent(from)}`, { from })).finally(() => {
     redirecting = false;

@@ -38,10 +38,10 @@ export const touched = {
   /** a post's tech stacks too (recruitments only have them) */
   postWithStacks: (id: number, kind: PostKind) => [...touched.post(id, kind), publicTags.popularStacks],
   /**
-   * a counted view: the kind's pages and searches show the count on every card, and the order by views changes;
-   * the cached detail takes the new count in place (lib/views.ts), so it stays cached
+   * a counted view changes the order by views (popular, `order=views` pages); the cached detail takes the new count
+   * in place and the other pages show it within the TTL, so views (the most frequent write) leave them cached
    */
-  postViews: (kind: PostKind) => [publicTags.list(kind), publicTags.ranked(kind)],
+  postViews: (kind: PostKind) => [publicTags.ranked(kind)],
   board: (id: number) => [publicTags.board(id), publicTags.boards],
   everything: [EVERYTHING],
 };

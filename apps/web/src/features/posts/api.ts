@@ -15,6 +15,7 @@ import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 import { postListQuery, type ListQuery } from './list-query';
+import { noteSeenViews, withSeenViews } from './seen-views';
 
 export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
 
@@ -177,9 +178,9 @@ export function useDecideApplication(basePostId: string) {
 }
 
 /** A list page's read; views, headcounts and closes change elsewhere (a detail just seen, a decision). */
-export function usePostList<T>(kind: PostKind, q: Required<ListQuery>) {
+export function usePostList<T extends { id: number; views: number }>(kind: PostKind, q: Required<ListQuery>) {
   const query = postListQuery<T>(kind, q);
-  return useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey) });
+  return useQuery({ ...query, refetchOnMount: useVisitRefetch(query.queryKey), select: withSeenViews<T> });
 }
 
 /** The most used tech stacks, for the filter chips; also read into the server-rendered list page. */
@@ -204,7 +205,12 @@ export function usePostDetail(kind: PostKind, id: string) {
   useEffect(() => {
     if (stale) void client.invalidateQueries({ queryKey: postKeys.detail(kind.key, id), exact: true });
   }, [stale, client, kind.key, id]);
-  return useQuery({ ...detail, enabled: fromPage || viewed, refetchOnMount });
+  const result = useQuery({ ...detail, enabled: fromPage || viewed, refetchOnMount });
+  const seenViews = viewed && !result.isFetching ? result.data?.views : undefined;
+  useEffect(() => {
+    if (seenViews !== undefined) noteSeenViews(Number(id), seenViews);
+  }, [id, seenViews]);
+  return result;
 }
 
 /** The post loaded into the edit form (read fresh for every edit). */

@@ -4,6 +4,17 @@ import { useAuth } from './store';
 
 export const LOGIN_REQUIRED = '로그인이 필요합니다.';
 
+let saidAt = -Infinity;
+/**
+ * Says 로그인이 필요합니다. once for one end of a session: a 401 says it and clears the session, and the protected
+ * page, mounted afresh without a token before the way to /login has finished, does not say it again.
+ */
+export function sayLoginRequired() {
+  if (performance.now() - saidAt < 3000) return;
+  saidAt = performance.now();
+  alert(LOGIN_REQUIRED);
+}
+
 /** One guard for every protected route: alert, then /login remembering where the user was. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useAuth();
@@ -14,7 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token && !leaving && !alerted.current) {
       alerted.current = true;
-      alert(LOGIN_REQUIRED);
+      sayLoginRequired();
     }
   }, [token, leaving]);
   if (!token && leaving) return null;
