@@ -200,17 +200,19 @@ export async function runLive(
     await res.arrayBuffer();
     return res.ok;
   };
+  // each kind takes its writers in turn, so no writer goes past its own limits (SEND 10 per 5 s, applications per hour)
   const write = async (kind: WriteKind): Promise<boolean> => {
-    const writer = setup.writers[n % setup.writers.length];
-    const other = setup.writers[(n + 1) % setup.writers.length];
+    const turn = byKind[kind].sent;
+    const writer = setup.writers[turn % setup.writers.length];
+    const other = setup.writers[(turn + 1) % setup.writers.length];
     switch (kind) {
       case 'view':
         return post(`/api/base-posts/${any(targets).id}/view`, null);
       case 'application': {
-        // each writer applies to each post at most once: pairs walk the posts first, then the writers
+        // each writer applies to each post at most once: pairs walk the writers first, then the posts
         const k = applications++;
-        const target = targets[k % targets.length];
-        const applicant = setup.writers[Math.floor(k / targets.length) % setup.writers.length];
+        const applicant = setup.writers[k % setup.writers.length];
+        const target = targets[Math.floor(k / setup.writers.length) % targets.length];
         return post('/api/applications', applicant.token, { recruitmentId: target.id });
       }
       case 'reply':
@@ -218,7 +220,7 @@ export async function runLive(
       case 'message':
         return post('/api/messages', writer.token, { receiverName: other.nickname, content: `라이브 쪽지 ${n}` });
       case 'chat':
-        return chatters[n % chatters.length].send(setup.roomId);
+        return chatters[turn % chatters.length].send(setup.roomId);
     }
   };
 
