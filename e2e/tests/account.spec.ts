@@ -1,4 +1,4 @@
-import { apiUser, expect, loginViaUi, loginWithToken, test, unique } from './fixtures';
+import { apiUser, expect, loginViaUi, loginWithToken, settled, test, unique } from './fixtures';
 
 test('sign up with both duplicate checks, log in, edit my info, log out, come back to a protected page, withdraw', async ({
   page,
@@ -244,6 +244,7 @@ test('a token that stopped working on a protected page: one alert, then login wi
   await loginWithToken(page, user);
   await page.goto('/myinfo');
   await expect(page.getByTestId('myinfo-아이디')).toHaveText(user.loginId);
+  await settled(page);
   // the session ends elsewhere (withdrawal bumps the token version)
   expect((await request.delete(`/api/users/${user.id}`, { headers: { Authorization: `Bearer ${user.token}` } })).status()).toBe(
     200,
