@@ -68,7 +68,6 @@ function startServer(): { child: ChildProcess; spawnedAt: number } {
     DATA_DIR: dataDir(),
     // the live case signs its writers' tokens with it
     JWT_SECRET: process.env.JWT_SECRET ?? LIVE_JWT_SECRET,
-    WEB_DIST: '/nonexistent',
   };
   // What `npm start` runs: the built server when there is one (apps/server/dist), else the TypeScript sources.
   const spawnedAt = performance.now();
