@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { GroupLink } from '@app/contract';
 import { groupLinks, groupMembers } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
+import { groupWithOutsider, makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
@@ -21,12 +21,7 @@ const NOT_FOUND = '자료를 찾을 수 없습니다.';
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOON_SEOUL });
-  admin = await t.user('자료관리자');
-  member = await t.user('자료멤버');
-  member2 = await t.user('자료멤버둘');
-  outsider = await t.user('자료남남');
-  g = await makeGroup(t, admin, [member, member2], { name: '자료 그룹' });
-  other = await makeGroup(t, outsider, [], { name: '다른 자료 그룹' });
+  ({ admin, member, member2, outsider, g, other } = await groupWithOutsider(t, '자료'));
 });
 afterAll(() => t.close());
 beforeEach(async () => {

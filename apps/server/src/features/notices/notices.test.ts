@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Notice } from '@app/contract';
 import { groupNotices, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
+import { groupWithOutsider, makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
 
 let t: TestApp;
@@ -23,12 +23,7 @@ const NOT_FOUND = '공지를 찾을 수 없습니다.';
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOON_SEOUL });
-  admin = await t.user('공지관리자');
-  member = await t.user('공지멤버');
-  member2 = await t.user('공지멤버둘');
-  outsider = await t.user('공지남남');
-  g = await makeGroup(t, admin, [member, member2], { name: '공지 그룹' });
-  other = await makeGroup(t, outsider, [], { name: '다른 그룹' });
+  ({ admin, member, member2, outsider, g, other } = await groupWithOutsider(t, '공지'));
   t.ctx.events.on('message.received', (_scope, { receiverId }) => void announced.push(receiverId));
 });
 afterAll(() => t.close());
