@@ -184,7 +184,10 @@ export async function runLive(
   const chatters = setup.writers.slice(0, 10).map((w) => new ChatWriter(wsBase, w.token, setup.roomId));
   await Promise.all(chatters.map((c) => c.ready));
   const latencies: number[] = [];
-  const byKind = Object.fromEntries(KINDS.map((k) => [k, { sent: 0, ok: 0 }])) as Record<WriteKind, { sent: number; ok: number }>;
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, { sent: 0, ok: 0, latencies: [] as number[] }])) as Record<
+    WriteKind,
+    { sent: number; ok: number; latencies: number[] }
+  >;
   let n = 0;
   let applications = applicationOffset;
 
@@ -243,6 +246,7 @@ export async function runLive(
           .then((ok) => {
             if (ok) byKind[kind].ok++;
             latencies.push(performance.now() - sentAt);
+            byKind[kind].latencies.push(performance.now() - sentAt);
           }),
       );
     }
@@ -264,8 +268,10 @@ export async function runLive(
   await writing;
   await Promise.all(pending);
   for (const c of chatters) c.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const at = (q: number, values = latencies) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  };
   const sent = KINDS.reduce((s, k) => s + byKind[k].sent, 0);
   const acknowledged = KINDS.reduce((s, k) => s + byKind[k].ok, 0);
   return {
@@ -281,7 +287,9 @@ export async function runLive(
       acknowledged,
       p50: at(0.5),
       p99: at(0.99),
-      perKind: Object.fromEntries(KINDS.map((k) => [k, `${byKind[k].ok}/${byKind[k].sent}`])) as Record<WriteKind, string>,
+      perKind: Object.fromEntries(
+        KINDS.map((k) => [k, `${byKind[k].ok}/${byKind[k].sent} p99 ${at(0.99, byKind[k].latencies).toFixed(0)} ms`]),
+      ) as Record<WriteKind, string>,
     },
   };
 }

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase, type Database, type DatabaseSource } from './db/client.js';
+import { openDatabase, POOL_SIZE, type Database, type DatabaseSource } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureSystemUser } from './features/account/service.js';
 import { startBackupSocket } from './features/ops/backup.js';
@@ -64,11 +64,13 @@ const STATEMENT_LIMIT_MS = 15_000;
 
 /** Writes of this instance (and, with REDIS_URL, of the others) evict what they touched at once; the TTL bounds the rest. */
 const readCacheTtlMs = (config: Config) => (config.readCache ? config.readCacheTtlSeconds * 1000 : 0);
+/** Public reads that miss the cache may hold half the pool; the other half stays for writes and signed-in reads. */
+const PUBLIC_LOADS = Math.ceil(POOL_SIZE / 2);
 
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const readCache = new ReadCache(readCacheTtlMs(config));
+  const readCache = new ReadCache(readCacheTtlMs(config), PUBLIC_LOADS);
   const changes = new PublicChanges();
   changes.subscribe((changed) => readCache.evict(changed));
   // the sources are read at scrape time, once everything below exists
@@ -89,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     statementLimitMs: STATEMENT_LIMIT_MS,
   });
   await migrate(database.db);
-  await ensureSystemUser(database.db);
+  const systemUserId = await ensureSystemUser(database.db);
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const ctx: AppContext = {
     config,
     db: database.db,
+    systemUserId,
     clock,
     tokens,
     limiter: new RateLimiter(counterStore, () => clock.now(), metrics.rateLimitRefused),

@@ -15,6 +15,8 @@ import type { Realtime } from './realtime/index.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** the flagged `[시스템]` sender, made or found at start-up (docs/api.md §2.1) */
+  systemUserId: number;
   clock: Clock;
   tokens: TokenService;
   limiter: RateLimiter;

@@ -22,6 +22,9 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
+/** Connections per pool on a PostgreSQL server. */
+export const POOL_SIZE = 10;
+
 export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: PGlite };
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -65,7 +68,7 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
     const limit = options.statementLimitMs;
     const pool = new pg.Pool({
       connectionString: source.url,
-      max: 10,
+      max: POOL_SIZE,
       options: limit ? `${SESSION_SETTINGS} -c statement_timeout=${Math.trunc(limit)}` : SESSION_SETTINGS,
       ...(options.bounded ? { connectionTimeoutMillis: 5000, keepAlive: true } : {}),
       // the client's own wait, for a server that does not answer at all (its cancel would not arrive either)

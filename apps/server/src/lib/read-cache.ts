@@ -1,3 +1,4 @@
+import { ConcurrencyLimit } from './concurrency-limit.js';
 import { EVERYTHING } from './public-changes.js';
 
 interface Entry {
@@ -25,6 +26,9 @@ const MAX_REMEMBERED_EVICTIONS = 10_000;
  *   Redis message, a hand-made change in the database) and how long a view count may lag on cached pages.
  *   `READ_CACHE=off` (ttlMs 0) turns it off.
  * - Concurrent misses of one key share one load.
+ * - At most `databaseLoads` loads that read the database (`query`, `json`) run at once, so a burst of misses (cold
+ *   searches) cannot take every pooled connection from the writes and signed-in reads. With the
+ *   cache off they still queue there.
  */
 export class ReadCache {
   /** counts evictions; an entry is stale when one of its tags was evicted after its load started */
@@ -35,10 +39,23 @@ export class ReadCache {
   /** loads under way, so concurrent misses of one key share one database read */
   private readonly loading = new Map<string, { stamp: number; tags: readonly string[]; value: Promise<unknown> }>();
 
+  private readonly databaseLoads: ConcurrencyLimit;
+
   constructor(
     private readonly ttlMs = 30_000,
+    databaseLoads = 5,
     private readonly maxEntries = 5000,
-  ) {}
+  ) {
+    this.databaseLoads = new ConcurrencyLimit(databaseLoads);
+  }
+
+  /**
+   * `get` for a load that reads the database itself: it waits for one of the `databaseLoads` slots. A load that
+   * reads the cache again (a rendered page, a link card) must use `get`, or loads could wait on each other forever.
+   */
+  query<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+    return this.get(key, tags, () => this.databaseLoads.run(load));
+  }
 
   /** The cached value of `key`, or `load()`'s, stored unless one of `tags` was evicted while it loaded. */
   async get<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
@@ -68,7 +85,7 @@ export class ReadCache {
    * sent as it is (lib/reply.ts `sendJsonBody`), with no presenting, serializing or string to collect.
    */
   json(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<Buffer> {
-    return this.get(key, tags, async () => Buffer.from(JSON.stringify(await load())));
+    return this.query(key, tags, async () => Buffer.from(JSON.stringify(await load())));
   }
 
   /**

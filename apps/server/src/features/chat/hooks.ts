@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { WITHDRAWAL_STEP } from '../../lib/events.js';
 import { chatReadLogs } from '../../db/schema/index.js';
-import { systemUserId } from '../messages/queries.js';
 import { findRoomOfGroup, newestMessageId } from './queries.js';
 import { appendMessage, deleteReadLog, markRead } from './service.js';
 import { publishAfterCommit, registerChatDestinations } from './stomp.js';
@@ -22,7 +21,7 @@ export function chatHooks(ctx: AppContext) {
     // the read log first, so the invite line is the invitee's one unread message (docs/api.md §3.6)
     await markRead(scope.tx, userId, room.id, await newestMessageId(scope.tx, room.id), scope.now);
     if (joinedBy !== 'INVITE') return;
-    const stored = await appendMessage(scope.tx, room.id, await systemUserId(scope.tx), SYSTEM_LINES.invite(nickname), scope.now);
+    const stored = await appendMessage(scope.tx, room.id, ctx.systemUserId, SYSTEM_LINES.invite(nickname), scope.now);
     if (stored) publishAfterCommit(ctx, scope, room.id, stored);
   });
 
@@ -33,7 +32,7 @@ export function chatHooks(ctx: AppContext) {
     const stored = await appendMessage(
       scope.tx,
       room.id,
-      await systemUserId(scope.tx),
+      ctx.systemUserId,
       SYSTEM_LINES[reason](nickname),
       scope.now,
     );

@@ -4,12 +4,6 @@ import type { Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
 
-/** The flagged system sender's id (docs/api.md §2.1: found by the flag, never by a fixed id). */
-export async function systemUserId(db: Db): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.system, true));
-  return row.id;
-}
-
 const sender = alias(users, 'sender');
 
 /** A message row with what the presenter needs to name its sender. */

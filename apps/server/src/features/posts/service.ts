@@ -33,7 +33,7 @@ const detailKey = (id: number, today: string) => `post:${id}:detail:${today}`;
 /** The post of either kind with everything its detail shows (cached), or undefined. */
 function cachedDetail(ctx: AppContext, id: number): Promise<PostDetailRow | undefined> {
   const today = todayIn(ctx);
-  return ctx.readCache.get(detailKey(id, today), [publicTags.post(id)], () => findPostDetail(ctx.db, id, today));
+  return ctx.readCache.query(detailKey(id, today), [publicTags.post(id)], () => findPostDetail(ctx.db, id, today));
 }
 
 /** A post of the route's kind (the other kind is 404 too), with everything its detail shows. */
