@@ -29,13 +29,7 @@ export function chatHooks(ctx: AppContext) {
     const room = await findRoomOfGroup(scope.tx, groupId);
     if (!room) return;
     await deleteReadLog(scope.tx, userId, room.id);
-    const stored = await appendMessage(
-      scope.tx,
-      room.id,
-      ctx.systemUserId,
-      SYSTEM_LINES[reason](nickname),
-      scope.now,
-    );
+    const stored = await appendMessage(scope.tx, room.id, ctx.systemUserId, SYSTEM_LINES[reason](nickname), scope.now);
     // docs/api.md §5.5: the removal first, on every instance, so the removed user never receives the line
     scope.afterCommit(() => ctx.realtime.dropSubscriptions(userId, chatTopic(room.id)));
     if (stored) publishAfterCommit(ctx, scope, room.id, stored);
