@@ -8,6 +8,7 @@ import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFoun
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import { inTransaction } from '../../lib/events.js';
+import { readTogether } from '../../lib/read-together.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { effectiveInactive, isEffectivelyInactive } from '../posts/policy.js';
 import { hasGroup, loadPost, lockPost, todayIn } from '../posts/queries.js';
@@ -30,16 +31,18 @@ export interface Applied {
 
 /** Apply (docs/api.md §3.5), every rule in its order; the unique index settles concurrent duplicates. */
 export async function apply(ctx: AppContext, user: AuthUser, postId: number): Promise<Applied> {
-  const post = await loadPost(ctx.db, postId, T.APPLY_POST_NOT_FOUND);
+  const [post, profile, earlier] = await readTogether([
+    loadPost(ctx.db, postId, T.APPLY_POST_NOT_FOUND),
+    findProfile(ctx.db, user.id),
+    ctx.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.postId, postId), eq(applications.applicantId, user.id))),
+  ]);
   if (isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest(T.APPLY_INACTIVE, 'post_inactive');
   if (isOwnPost(user, post)) throw new BadRequest(T.APPLY_OWN_POST, 'own_post');
   if (post.currentMembers >= post.totalMembers) throw new BadRequest(T.APPLY_POST_FULL, 'post_full');
-  const profile = await findProfile(ctx.db, user.id);
   if (!profile) throw new BadRequest(T.APPLY_PROFILE_REQUIRED, 'profile_required');
-  const earlier = await ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.postId, postId), eq(applications.applicantId, user.id)));
   if (earlier.length > 0) throw alreadyApplied();
 
   const now = ctx.clock.now();
