@@ -8,20 +8,18 @@
  * application profile, one group of them with a chat room, one board; tokens are signed with the server's
  * JWT_SECRET.
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import WebSocket from 'ws';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { openDatabase, queryRows, type DatabaseSource } from '@app/server/src/db/client.js';
 import { migrate } from '@app/server/src/db/migrate.js';
 import { ensureSystemUser } from '@app/server/src/features/account/service.js';
 import { TokenService } from '@app/server/src/lib/tokens.js';
 import { mixedSearchPath } from './keywords.js';
+import { KINDS, type WriteFigures, type WriteJob, type WriteKind } from './live-writes.js';
 
 export const LIVE_JWT_SECRET = 'bench-live-secret-'.padEnd(64, 'x');
 const WRITERS = 40;
-const KINDS = ['view', 'application', 'reply', 'message', 'chat'] as const;
-type WriteKind = (typeof KINDS)[number];
 
 export interface LiveSetup {
   writers: Array<{ token: string; nickname: string }>;
@@ -114,63 +112,13 @@ function readerPath(targets: Target[]): string {
   return `/api/${kind}/popular`;
 }
 
-/** A STOMP session of one writer; `send` resolves with the latency of its RECEIPT. */
-class ChatWriter {
-  private readonly waiting = new Map<string, () => void>();
-  private n = 0;
-  readonly ready: Promise<void>;
-  private readonly ws: WebSocket;
-
-  constructor(wsBase: string, token: string, roomId: number) {
-    this.ws = new WebSocket(`${wsBase}/ws/chat/websocket?token=${token}`, {
-      headers: { 'x-forwarded-for': randomIp() },
-      perMessageDeflate: false,
-    });
-    this.ready = new Promise((resolve, reject) => {
-      this.ws.on('error', reject);
-      this.ws.on('open', () => {
-        this.ws.send('CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0');
-        this.ws.send(`SUBSCRIBE\nid:sub-0\ndestination:/topic/chat/${roomId}\nreceipt:ready\n\n\0`);
-      });
-      this.ws.on('message', (data: Buffer) => {
-        const text = data.toString();
-        if (!text.startsWith('RECEIPT')) return;
-        const id = /receipt-id:([^\n]+)/.exec(text)?.[1];
-        if (id === 'ready') resolve();
-        else if (id) this.waiting.get(id)?.();
-      });
-    });
-  }
-
-  send(roomId: number): Promise<boolean> {
-    const id = `w${++this.n}`;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve(false);
-      }, 10_000);
-      this.waiting.set(id, () => {
-        clearTimeout(timer);
-        this.waiting.delete(id);
-        resolve(true);
-      });
-      const body = JSON.stringify({ chatRoomId: roomId, message: `라이브 ${id}` });
-      this.ws.send(`SEND\ndestination:/app/chat.sendMessage\ncontent-type:application/json\nreceipt:${id}\n\n${body}\0`);
-    });
-  }
-
-  close() {
-    this.ws.close();
-  }
-}
-
 export interface LiveFigures {
   rate: number;
   readers: { rps: number; p50: number; p99: number; errors: number };
-  writes: { sent: number; acknowledged: number; p50: number; p99: number; perKind: Record<WriteKind, string> };
+  writes: WriteFigures;
 }
 
-/** Readers at `connections` for `seconds` while writes go at `rate` per second, open loop. */
+/** Readers at `connections` for `seconds` while writes go at `rate` per second, open loop (bench/live-writes.ts). */
 export async function runLive(
   base: string,
   setup: LiveSetup,
@@ -180,77 +128,27 @@ export async function runLive(
   applicationOffset: number,
 ): Promise<LiveFigures> {
   const targets = await newestOpen(base);
-  const wsBase = base.replace(/^http/, 'ws');
-  const chatters = setup.writers.slice(0, 10).map((w) => new ChatWriter(wsBase, w.token, setup.roomId));
-  await Promise.all(chatters.map((c) => c.ready));
-  const latencies: number[] = [];
-  const byKind = Object.fromEntries(KINDS.map((k) => [k, { sent: 0, ok: 0, latencies: [] as number[] }])) as Record<
-    WriteKind,
-    { sent: number; ok: number; latencies: number[] }
-  >;
-  let n = 0;
-  let applications = applicationOffset;
-
-  const post = async (path: string, token: string | null, body?: unknown) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': randomIp(), 'user-agent': `live-${Math.random()}` };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    await res.arrayBuffer();
-    return res.ok;
+  const job: WriteJob = {
+    base,
+    ...setup,
+    targets: targets.map((t) => t.id),
+    rate,
+    seconds,
+    applicationOffset,
   };
-  // each kind takes its writers in turn, so no writer goes past its own limits (SEND 10 per 5 s, applications per hour)
-  const write = async (kind: WriteKind): Promise<boolean> => {
-    const turn = byKind[kind].sent;
-    const writer = setup.writers[turn % setup.writers.length];
-    const other = setup.writers[(turn + 1) % setup.writers.length];
-    switch (kind) {
-      case 'view':
-        return post(`/api/base-posts/${any(targets).id}/view`, null);
-      case 'application': {
-        // each writer applies to each post at most once: pairs walk the writers first, then the posts
-        const k = applications++;
-        const applicant = setup.writers[k % setup.writers.length];
-        const target = targets[Math.floor(k / setup.writers.length) % targets.length];
-        return post('/api/applications', applicant.token, { recruitmentId: target.id });
-      }
-      case 'reply':
-        return post('/api/replies', writer.token, { boardId: setup.boardId, content: `라이브 댓글 ${n}` });
-      case 'message':
-        return post('/api/messages', writer.token, { receiverName: other.nickname, content: `라이브 쪽지 ${n}` });
-      case 'chat':
-        return chatters[turn % chatters.length].send(setup.roomId);
-    }
-  };
-
-  const pending: Array<Promise<void>> = [];
-  const writing = (async () => {
-    if (rate === 0) return;
-    const start = performance.now();
-    const total = Math.round(rate * seconds);
-    for (let i = 0; i < total; i++) {
-      const due = start + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const kind = KINDS[i % KINDS.length];
-      n = i;
-      byKind[kind].sent++;
-      const sentAt = performance.now();
-      pending.push(
-        write(kind)
-          .catch(() => false)
-          .then((ok) => {
-            if (ok) byKind[kind].ok++;
-            latencies.push(performance.now() - sentAt);
-            byKind[kind].latencies.push(performance.now() - sentAt);
-          }),
-      );
-    }
-  })();
+  const writing: Promise<WriteFigures | null> =
+    rate === 0
+      ? Promise.resolve(null)
+      : new Promise((resolve, reject) => {
+          // the bench runs under tsx; its worker loads the TypeScript module through tsx's loader too
+          const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => {
+            register();
+            return import(${JSON.stringify(new URL('./live-writes.ts', import.meta.url).href)});
+          })`;
+          const worker = new Worker(code, { eval: true, workerData: job });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
   const readers = await autocannon({
     url: base + readerPath(targets),
     connections,
@@ -265,15 +163,8 @@ export async function runLive(
       },
     ],
   });
-  await writing;
-  await Promise.all(pending);
-  for (const c of chatters) c.close();
-  const at = (q: number, values = latencies) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  };
-  const sent = KINDS.reduce((s, k) => s + byKind[k].sent, 0);
-  const acknowledged = KINDS.reduce((s, k) => s + byKind[k].ok, 0);
+  const writes = await writing;
+  const none = Object.fromEntries(KINDS.map((k) => [k, '-'])) as Record<WriteKind, string>;
   return {
     rate,
     readers: {
@@ -282,14 +173,6 @@ export async function runLive(
       p99: readers.latency.p99,
       errors: readers.non2xx + readers.errors + readers.timeouts,
     },
-    writes: {
-      sent,
-      acknowledged,
-      p50: at(0.5),
-      p99: at(0.99),
-      perKind: Object.fromEntries(
-        KINDS.map((k) => [k, `${byKind[k].ok}/${byKind[k].sent} p99 ${at(0.99, byKind[k].latencies).toFixed(0)} ms`]),
-      ) as Record<WriteKind, string>,
-    },
+    writes: writes ?? { sent: 0, acknowledged: 0, p50: NaN, p99: NaN, perKind: none },
   };
 }
