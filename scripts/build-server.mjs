@@ -1,5 +1,6 @@
-// Builds the server to one JavaScript file (apps/server/dist/main.js) for `npm start`: no TypeScript loader
-// at run time. Dependencies stay in node_modules; the workspace's own TypeScript packages are bundled in.
+// Builds the server to JavaScript for `npm start` (apps/server/dist/main.js, and pglite-thread.js beside it: the
+// embedded database's thread, which main.js starts): no TypeScript loader at run time. Dependencies stay in
+// node_modules; the workspace's own TypeScript packages are bundled in.
 // Tests and `npm run dev` keep running the TypeScript sources.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,11 @@ export async function buildServer() {
   const out = path.join(server, 'dist');
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(server, 'src/main.ts')],
-    outfile: path.join(out, 'main.js'),
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      'pglite-thread': path.join(server, 'src/db/pglite-thread.ts'),
+    },
+    outdir: out,
     bundle: true,
     platform: 'node',
     format: 'esm',

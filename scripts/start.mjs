@@ -28,7 +28,8 @@ const newest = (dir) =>
 // Running the built JavaScript instead of TypeScript through tsx: ready ~1.5 s sooner, ~80 MB less RSS (bench/README.md).
 const serverJs = path.join(root, 'apps/server/dist/main.js');
 const sources = ['apps/server/src', 'packages/contract/src'].map((d) => path.join(root, d));
-if (!existsSync(serverJs) || Math.max(...sources.map(newest)) > statSync(serverJs).mtimeMs) {
+const built = [serverJs, path.join(root, 'apps/server/dist/pglite-thread.js')].every((file) => existsSync(file));
+if (!built || Math.max(...sources.map(newest)) > statSync(serverJs).mtimeMs) {
   console.log('[start] building the server...');
   await buildServer();
 }

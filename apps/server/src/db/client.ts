@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { RemotePglite } from './pglite-remote.js';
 import { MAX_PER_CONNECTION, preparedName } from './prepared-names.js';
 import * as schema from './schema/index.js';
 
@@ -28,7 +28,7 @@ export const POOL_SIZE = 10;
 
 export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: PGlite };
 
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 /**
  * For every session: the default (4) prices random reads for spinning disks, so the planner under-prices
@@ -85,13 +85,13 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  const client =
-    'pglite' in source
-      ? source.pglite
-      : await PGlite.create({ dataDir: path.join(source.dataDir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
+  // A data dir's database runs in a thread of its own (the server's default), so a statement does not hold up the
+  // requests this thread can answer alone; a given PGlite (tests) stays in this thread.
+  const client = 'pglite' in source ? source.pglite : await RemotePglite.open(path.join(source.dataDir, 'pgdata'));
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   return {
-    db: drizzlePglite(client, { schema, logger }) as unknown as Db,
+    // drizzle calls only query and transaction (then the transaction's query), which both clients have
+    db: drizzlePglite(client as PGlite, { schema, logger }) as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),

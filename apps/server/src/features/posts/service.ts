@@ -76,18 +76,24 @@ export async function createPost(ctx: AppContext, cfg: KindConfig, user: AuthUse
   const today = todayIn(ctx);
   const input = validate(ctx, cfg, body, today);
   const now = ctx.clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  const detail = await ctx.db.transaction(async (tx) => {
     await lockActiveActor(tx, user.id);
     const [row] = await tx
       .insert(basePosts)
       .values({ kind: cfg.kind, creatorId: user.id, ...columns(input), createdAt: now, updatedAt: now })
       .returning({ id: basePosts.id });
     if ('tags' in input) await replaceTags(tx, row.id, input.tags);
-    return row.id;
+    return detailBeforeCommit(tx, row.id, today);
   });
-  ctx.changes.publish(touched.postWithStacks(id, cfg.kind));
-  return (await findPostDetail(ctx.db, id, today))!;
+  ctx.changes.publish(touched.postWithStacks(detail.id, cfg.kind));
+  return detail;
 }
+
+/**
+ * The detail a create or an edit answers with, read in its own transaction: once it commits, a concurrent
+ * withdrawal of the author or delete may remove the post before a later read.
+ */
+const detailBeforeCommit = async (tx: Db, id: number, today: string) => (await findPostDetail(tx, id, today))!;
 
 export async function updatePost(
   ctx: AppContext,
@@ -105,7 +111,7 @@ export async function updatePost(
   if (input.totalMembers < post.currentMembers) throw belowCurrent();
   if (input.dueDate < seoulDate(post.createdAt)) throw new BadRequest(DUE_DATE_RULE_TEXT);
 
-  await ctx.db.transaction(async (tx) => {
+  const detail = await ctx.db.transaction(async (tx) => {
     // Conditional, so an approval racing this edit can never leave current above total.
     const updated = await tx
       .update(basePosts)
@@ -114,9 +120,10 @@ export async function updatePost(
       .returning({ id: basePosts.id });
     if (updated.length === 0) throw belowCurrent();
     if ('tags' in input) await replaceTags(tx, id, input.tags);
+    return detailBeforeCommit(tx, id, today);
   });
   ctx.changes.publish(touched.postWithStacks(id, cfg.kind));
-  return (await findPostDetail(ctx.db, id, today))!;
+  return detail;
 }
 
 export async function closePost(ctx: AppContext, cfg: KindConfig, user: AuthUser, id: number): Promise<void> {
