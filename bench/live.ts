@@ -136,6 +136,9 @@ export async function runLive(
     seconds,
     applicationOffset,
   };
+  // the readers start once the writer has its connections open (bench/live-writes.ts)
+  let writerReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (writerReady = resolve));
   const writing: Promise<WriteFigures | null> =
     rate === 0
       ? Promise.resolve(null)
@@ -146,9 +149,13 @@ export async function runLive(
             return import(${JSON.stringify(new URL('./live-writes.ts', import.meta.url).href)});
           })`;
           const worker = new Worker(code, { eval: true, workerData: job });
-          worker.once('message', resolve);
+          worker.on('message', (m: { ready?: true; figures?: WriteFigures }) => {
+            if (m.ready) writerReady();
+            if (m.figures) resolve(m.figures);
+          });
           worker.once('error', reject);
         });
+  if (rate > 0) await Promise.race([ready, writing]);
   const readers = await autocannon({
     url: base + readerPath(targets),
     connections,
