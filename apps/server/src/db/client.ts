@@ -6,7 +6,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { RemotePglite } from './pglite-remote.js';
-import { MAX_PER_CONNECTION, preparedName } from './prepared-names.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -104,15 +103,12 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
 }
 
 /**
- * pg's client, with three changes: a connection lost while the client is checked out (between the statements of
+ * pg's client, with two changes: a connection lost while the client is checked out (between the statements of
  * a transaction) emits 'error' with no pool listener, which would end the process, so it is caught here (the
- * next statement fails and the request answers 503); statements with parameters are prepared once per connection
- * (db/prepared-names.ts); and with `onQueryTime`, each statement's duration is reported.
+ * next statement fails and the request answers 503); and with `onQueryTime`, each statement's duration is reported.
  */
 function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Client {
   return class ObservedClient extends pg.Client {
-    private readonly prepared = new Set<string>();
-
     constructor(config?: string | pg.ClientConfig) {
       super(config);
       this.on('error', () => undefined);
@@ -120,7 +116,6 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
-      args[0] = this.named(args[0], args[1]);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = (super.query as (...a: any[]) => any)(...args);
       if (onQueryTime && result && typeof result.then === 'function') {
@@ -129,20 +124,6 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
         (result as Promise<unknown>).then(done, done);
       }
       return result;
-    }
-
-    /** Drizzle's query config, named when its statement is to be prepared (a copy: drizzle reuses the object). */
-    private named(config: unknown, values: unknown): unknown {
-      if (typeof config !== 'object' || config === null || !Array.isArray(values)) return config;
-      const { text, name } = config as pg.QueryConfig;
-      if (name || typeof text !== 'string') return config;
-      const prepared = preparedName(text);
-      if (prepared === null) return config;
-      if (!this.prepared.has(prepared)) {
-        if (this.prepared.size >= MAX_PER_CONNECTION) return config;
-        this.prepared.add(prepared);
-      }
-      return { ...config, name: prepared };
     }
   } as typeof pg.Client;
 }
