@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodeStep } from './CodeStep';
@@ -17,6 +17,9 @@ describe('CodeStep timer', () => {
 
   const timer = () => screen.queryByTestId('code-timer')?.textContent;
   const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  // the countdown starts once the send has resolved, outside Testing Library's act: its interval is set by an effect
+  // that may run a moment after the first render shows 3:00, and a tick before it would move nothing
+  const counting = () => waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
 
   it('starts at 3:00, shows 시간 초과 at zero, and a re-issue starts it again', async () => {
     const user = userEvent.setup();
@@ -27,6 +30,7 @@ describe('CodeStep timer', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(alert).toHaveBeenCalledWith('인증 코드가 이메일로 전송되었습니다.');
     expect(timer()).toBe('3:00');
+    await counting();
     tick(61_000);
     expect(timer()).toBe('1:59');
     tick(119_000);
@@ -35,6 +39,7 @@ describe('CodeStep timer', () => {
     await user.click(screen.getByRole('button', { name: '인증 코드 재전송' }));
     expect(send).toHaveBeenCalledTimes(2);
     expect(timer()).toBe('3:00');
+    await counting();
     tick(1_000);
     expect(timer()).toBe('2:59');
   });
