@@ -21,6 +21,7 @@ import { openDatabase, queryRows } from '@app/server/src/db/client.js';
 import { migrate } from '@app/server/src/db/migrate.js';
 import { ensureSystemUser } from '@app/server/src/features/account/service.js';
 import { TokenService } from '@app/server/src/lib/tokens.js';
+import { randomIp } from './random.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -138,8 +139,6 @@ async function waitFor(url: string, child: ChildProcess) {
 }
 
 // ---------- clients ----------
-
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 254 + 1) | 0}`;
 
 const STAMP = Buffer.from('"message":"t');
 const QUOTE = 0x22;

@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { randomIp } from './random.js';
 
 export const KINDS = ['view', 'application', 'reply', 'message', 'chat'] as const;
 export type WriteKind = (typeof KINDS)[number];
@@ -30,8 +31,6 @@ export interface WriteFigures {
   p99: number;
   perKind: Record<WriteKind, string>;
 }
-
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 254 + 1) | 0}`;
 
 /** A STOMP session of one writer; `send` resolves with the latency of its RECEIPT. */
 class ChatWriter {

@@ -17,6 +17,7 @@ import { ensureSystemUser } from '@app/server/src/features/account/service.js';
 import { TokenService } from '@app/server/src/lib/tokens.js';
 import { mixedSearchPath } from './keywords.js';
 import { KINDS, type WriteFigures, type WriteJob, type WriteKind } from './live-writes.js';
+import { pick, randomIp } from './random.js';
 
 export const LIVE_JWT_SECRET = 'bench-live-secret-'.padEnd(64, 'x');
 const WRITERS = 40;
@@ -100,14 +101,11 @@ async function newestOpen(base: string): Promise<Target[]> {
   return found;
 }
 
-const any = <T>(items: readonly T[]) => items[(Math.random() * items.length) | 0];
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 254 + 1) | 0}`;
-
 function readerPath(targets: Target[]): string {
   const r = Math.random();
-  const kind = any(['recruitments', 'study-groups']);
+  const kind = pick(['recruitments', 'study-groups']);
   if (r < 0.4) return `/api/${kind}?page=${(Math.random() * 10) | 0}`;
-  if (r < 0.75) return any(targets).path;
+  if (r < 0.75) return pick(targets).path;
   if (r < 0.95) return mixedSearchPath();
   return `/api/${kind}/popular`;
 }

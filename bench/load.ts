@@ -19,14 +19,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { mixedSearchPath } from './keywords.js';
 import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures, type LiveSetup } from './live.js';
+import { pick } from './random.js';
 
 const STACKS = ['React', 'TypeScript', 'Java', 'Spring', 'Python', 'Vue', 'Go', 'AWS', 'Docker', 'Kotlin'];
-const any = <T>(items: T[]) => items[(Math.random() * items.length) | 0];
 /** Issue 18's filters mixed per request: one or two stacks (recruitments), open only or not, newest or most viewed, pages 0-4. */
 export function mixedFilterPath(): string {
   const recruitments = Math.random() < 0.7;
   const params = new URLSearchParams({ page: String((Math.random() * 5) | 0) });
-  if (recruitments) for (const s of new Set([any(STACKS), any(STACKS)])) params.append('stack', s);
+  if (recruitments) for (const s of new Set([pick(STACKS), pick(STACKS)])) params.append('stack', s);
   if (Math.random() < 0.5) params.set('open', 'true');
   if (Math.random() < 0.5) params.set('order', 'views');
   return `/api/${recruitments ? 'recruitments' : 'study-groups'}?${params}`;
@@ -122,16 +122,16 @@ interface Figures {
  */
 function warmUpPath(): string {
   const n = 2 + ((Math.random() * 400) | 0);
-  const kind = any(['recruitments', 'study-groups']);
+  const kind = pick(['recruitments', 'study-groups']);
   switch (n % 4) {
     case 0:
       return `/api/${kind}?page=${n}`;
     case 1:
       return `/api/${kind}/${1000 + n}`;
     case 2:
-      return `/api/${kind}?page=${n % 5}&stack=${any(STACKS)}&stack=Rust&order=views`;
+      return `/api/${kind}?page=${n % 5}&stack=${pick(STACKS)}&stack=Rust&order=views`;
     default:
-      return `/api/${kind}/search?searchType=${any(['all', 'title', 'content', 'creator'])}&keyword=${encodeURIComponent(`워밍업${n}`)}`;
+      return `/api/${kind}/search?searchType=${pick(['all', 'title', 'content', 'creator'])}&keyword=${encodeURIComponent(`워밍업${n}`)}`;
   }
 }
 

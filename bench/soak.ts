@@ -20,6 +20,7 @@ import { openDatabase, queryRows } from '@app/server/src/db/client.js';
 import { migrate } from '@app/server/src/db/migrate.js';
 import { ensureSystemUser } from '@app/server/src/features/account/service.js';
 import { TokenService } from '@app/server/src/lib/tokens.js';
+import { randomIp } from './random.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 25);
@@ -125,7 +126,6 @@ async function waitReady(child: ChildProcess) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(xs: T[]) => xs[(Math.random() * xs.length) | 0];
-const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${((Math.random() * 254) | 0) + 1}`;
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 interface Minute {
