@@ -27,6 +27,7 @@ import { Metrics } from './lib/metrics.js';
 import { FallbackCounterStore, MemoryCounterStore, RateLimiter } from './lib/rate-limit.js';
 import { redisConnection } from './lib/redis.js';
 import { registerRequestAuth } from './lib/request-auth.js';
+import { registerTurnGate } from './lib/turn-gate.js';
 import { TokenService } from './lib/tokens.js';
 import { ViewCounter } from './lib/views.js';
 import { registerEarlyValidation } from './lib/validation.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   metrics.register(app);
+  if (config.readsPerTurn > 0) registerTurnGate(app, config.readsPerTurn);
   registerOpsRoutes(app, { database, redis, metrics, metricsToken: config.metricsToken });
   registerRequestAuth(app, ctx);
   registerEarlyValidation(app);

@@ -26,6 +26,8 @@ export interface Config {
   readCache: boolean;
   /** READ_CACHE_TTL (seconds, 30): the longest a cached read lives without a write seen by this instance */
   readCacheTtlSeconds: number;
+  /** READS_PER_TURN (4): reads started per turn of the event loop under a flood, 0 for no limit (lib/turn-gate.ts) */
+  readsPerTurn: number;
   /** METRICS_TOKEN: /metrics answers only with `Authorization: Bearer <token>`; unset, it is off (404) */
   metricsToken: string | undefined;
 }
@@ -70,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
     runJobs: env.RUN_JOBS !== 'false',
     readCache: env.READ_CACHE !== 'off',
     readCacheTtlSeconds: Number(env.READ_CACHE_TTL || 30),
+    readsPerTurn: Number(env.READS_PER_TURN ?? 4),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

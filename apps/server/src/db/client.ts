@@ -116,13 +116,20 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const result = (super.query as (...a: any[]) => any)(...args);
-      if (onQueryTime && result && typeof result.then === 'function') {
-        const start = performance.now();
-        const done = () => onQueryTime((performance.now() - start) / 1000);
-        (result as Promise<unknown>).then(done, done);
+      if (!onQueryTime) return (super.query as (...a: unknown[]) => unknown)(...args);
+      const start = performance.now();
+      const done = () => onQueryTime((performance.now() - start) / 1000);
+      // the pool's own query (a statement outside a transaction) passes a callback and gets no promise back
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (...a: unknown[]) => void;
+        args[last] = (...a: unknown[]) => {
+          done();
+          callback(...a);
+        };
       }
+      const result = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
       return result;
     }
   } as typeof pg.Client;
