@@ -103,10 +103,16 @@ export class ReadCache {
       );
   }
 
+  /** The stored, fresh value of `key`, never loading (a write that can use it when it is there). */
+  peek<T>(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    const usable = entry !== undefined && entry.expires > performance.now() && this.fresh(entry.stamp, entry.tags);
+    return usable ? (entry.value as T) : undefined;
+  }
+
   /** Whether `key` is stored and fresh (tests). */
   has(key: string): boolean {
-    const entry = this.entries.get(key);
-    return entry !== undefined && entry.expires > performance.now() && this.fresh(entry.stamp, entry.tags);
+    return this.peek(key) !== undefined;
   }
 
   /** Makes every entry holding one of `tags` stale (`*`: every entry); subscribed to PublicChanges. */

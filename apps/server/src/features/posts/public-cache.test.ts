@@ -88,4 +88,23 @@ describe('what a write evicts from the public read cache', () => {
     await Promise.all(Array.from({ length: 8 }, () => t.post(`/api/base-posts/${post.id}/view`, anonymous)));
     expect(await views(t, post.id)).toBe(2);
   });
+
+  it('a view does not wait behind public reads that missed the cache (every database slot of theirs taken)', async () => {
+    const { t } = s;
+    const post = await createRecruitment(t, await t.user());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const misses = Array.from({ length: 10 }, (_, i) => t.ctx.readCache.query(`held-${i}`, [], () => held));
+    try {
+      // the post's detail is not cached (never read), so the view reads the post itself
+      const viewed = await t.post(`/api/base-posts/${post.id}/view`, { token: (await t.user()).token });
+      expect(viewed.statusCode, viewed.body).toBe(204);
+      const missing = await t.post('/api/base-posts/999999999/view', { token: (await t.user()).token });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      release();
+      await Promise.all(misses);
+    }
+    expect(await views(t, post.id)).toBe(1);
+  });
 });

@@ -18,7 +18,7 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
 import type { KindConfig } from './kinds.js';
 import { canEditPost, isEditableContent, isViewable } from './policy.js';
-import { findPostDetail, hasGroup, loadPost, todayIn, type PostDetailRow } from './queries.js';
+import { findPost, findPostDetail, hasGroup, loadPost, todayIn, type PostDetailRow } from './queries.js';
 import { BASE_NOT_FOUND, BELOW_CURRENT_TEXT, EDIT_INACTIVE_TEXT, HAS_GROUP_TEXT, VIEW_INACTIVE_TEXT } from './texts.js';
 
 type PostInput = RecruitmentInput | StudyGroupInput;
@@ -165,12 +165,14 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
  * views; this instance's cached detail takes the new count at once, pages show it within the TTL.
  */
 export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
-  const post = await cachedDetail(ctx, postId);
-  if (!post) throw new NotFound(BASE_NOT_FOUND);
+  const detail = detailKey(postId, todayIn(ctx));
+  // a view is a write: with no cached detail its post is read at once, not queued behind the public reads' misses
+  const kind = ctx.readCache.peek<PostDetailRow | undefined>(detail)?.kind ?? (await findPost(ctx.db, postId))?.kind;
+  if (!kind) throw new NotFound(BASE_NOT_FOUND);
   const views = await ctx.views.count({ kind: 'POST', id: postId }, key, ctx.clock.now());
   if (views === null) return;
-  ctx.readCache.update<PostDetailRow | undefined>(detailKey(postId, todayIn(ctx)), (row) => {
+  ctx.readCache.update<PostDetailRow | undefined>(detail, (row) => {
     if (row) row.views = Math.max(row.views, views);
   });
-  ctx.changes.publish(touched.postViews(post.kind));
+  ctx.changes.publish(touched.postViews(kind));
 }
