@@ -29,6 +29,23 @@ export async function inTransaction<T>(
   return result;
 }
 
+/**
+ * For work that is one statement, which commits on its own (no BEGIN and COMMIT round trips): the same scope as
+ * {@link inTransaction}, whose after-commit effects run once `work` has returned. There is no transaction for a
+ * handler to write in, so only emit events whose handlers defer (`afterCommit`) and never write.
+ */
+export async function inOneStatement<T>(
+  db: Db,
+  log: FastifyBaseLogger,
+  now: Date,
+  work: (scope: TxScope) => Promise<T>,
+): Promise<T> {
+  const effects: Effect[] = [];
+  const result = await work({ tx: db, now, afterCommit: (effect) => effects.push(effect) });
+  await runEffects(effects, log);
+  return result;
+}
+
 export async function runEffects(effects: Effect[], log: FastifyBaseLogger): Promise<void> {
   for (const effect of effects) {
     try {

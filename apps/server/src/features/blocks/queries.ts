@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
 /**
@@ -6,12 +6,14 @@ import { queryRows, type Db } from '../../db/client.js';
  * Two primary-key probes. Other areas (쪽지, invites) reach blocks only through this file.
  */
 export async function isBlockedBetween(db: Db, a: number, b: number): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`SELECT 1 FROM blocks
-        WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}) LIMIT 1`,
-  );
-  return rows.length > 0;
+  const [row] = await queryRows<{ blocked: boolean }>(db, sql`SELECT ${blockedBetween(a, sql`${b}::int`)} AS blocked`);
+  return row.blocked;
+}
+
+/** The same test as a boolean expression, for a statement that reads the other user itself (`other`: its id). */
+export function blockedBetween(a: number, other: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM blocks
+    WHERE (blocker_id = ${a}::int AND blocked_id = ${other}) OR (blocker_id = ${other} AND blocked_id = ${a}::int))`;
 }
 
 export interface BlockRow {

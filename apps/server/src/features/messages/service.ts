@@ -1,13 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGE_BLOCKED_TEXT, RECEIVER_NOT_FOUND_TEXT } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest } from '../../lib/errors.js';
-import { inTransaction } from '../../lib/events.js';
+import { inOneStatement, type TxScope } from '../../lib/events.js';
 import { mayReach } from '../blocks/policy.js';
-import { isBlockedBetween } from '../blocks/queries.js';
+import { blockedBetween } from '../blocks/queries.js';
 import { announceReceived } from './announce.js';
 import { messageNotFound } from './policy.js';
 import type { MessageWithSender } from './queries.js';
@@ -37,24 +37,41 @@ export async function deleteMessage(db: Db, receiverId: number, id: number): Pro
   if (deleted.length === 0) throw messageNotFound();
 }
 
+interface Stored {
+  receiver_id: number;
+  nickname: string;
+  blocked: boolean;
+  /** null when nothing was stored (a block) */
+  id: number | null;
+}
+
 /**
- * An active, non-system user by nickname, trimmed and case-insensitive (docs/api.md §3.9). The row is
- * key-share locked until the 쪽지 is stored: a withdrawal in progress (which locks the row, see
- * {@link deleteReceivedMessages}) either removes this 쪽지 too or makes the receiver unknown here.
+ * docs/api.md §3.9, §9.4 in one statement (no transaction of its own): the receiver is an active, non-system user
+ * by nickname, trimmed and case-insensitive; unless a block stands either way, the 쪽지 is stored. The receiver's
+ * row is key-share locked until the statement commits: a withdrawal in progress (which locks the row, see
+ * {@link deleteReceivedMessages}) either removes this 쪽지 too, or is waited for and the receiver is then unknown.
+ * Undefined when there is no such receiver.
  */
-async function findReceiver(db: Db, name: unknown): Promise<{ id: number; nickname: string }> {
+async function storeUnlessBlocked(scope: TxScope, fromId: number, name: unknown, content: string): Promise<Stored | undefined> {
   const trimmed = typeof name === 'string' ? name.trim() : '';
   // a NUL can name nobody (and PostgreSQL cannot compare it)
-  if (trimmed && !trimmed.includes('\u0000')) {
-    const [row] = await db
-      .select({ id: users.id, nickname: users.nickname })
-      .from(users)
-      .where(and(sql`lower(${users.nickname}) = lower(${trimmed})`, isNull(users.withdrawnAt), eq(users.system, false)))
-      .limit(1)
-      .for('key share');
-    if (row?.nickname) return { id: row.id, nickname: row.nickname };
-  }
-  throw new BadRequest(RECEIVER_NOT_FOUND_TEXT, 'user_not_found');
+  if (!trimmed || trimmed.includes('\u0000')) return undefined;
+  const [row] = await queryRows<Stored>(
+    scope.tx,
+    sql`WITH r AS (
+          SELECT u.id, u.nickname, ${blockedBetween(fromId, sql`u.id`)} AS blocked
+          FROM users u
+          WHERE lower(u.nickname) = lower(${trimmed}) AND u.withdrawn_at IS NULL AND NOT u.system
+          LIMIT 1
+          FOR KEY SHARE OF u
+        ), m AS (
+          INSERT INTO messages (sender_id, receiver_id, content, sent_at)
+          SELECT ${fromId}::int, r.id, ${content}::text, ${scope.now.toISOString()}::timestamptz FROM r WHERE NOT r.blocked
+          RETURNING id
+        )
+        SELECT r.id AS receiver_id, r.nickname, r.blocked, m.id FROM r LEFT JOIN m ON true`,
+  );
+  return row?.nickname ? row : undefined;
 }
 
 export interface SentMessage {
@@ -68,17 +85,22 @@ export async function send(
   receiverName: unknown,
   content: string,
 ): Promise<SentMessage> {
-  return inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
-    const receiver = await findReceiver(scope.tx, receiverName);
+  return inOneStatement(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+    const stored = await storeUnlessBlocked(scope, from.id, receiverName, content);
+    if (!stored) throw new BadRequest(RECEIVER_NOT_FOUND_TEXT, 'user_not_found');
     // docs/api.md §9.4: the same refusal whoever blocked whom, and nothing is stored
-    authorize(mayReach(await isBlockedBetween(scope.tx, from.id, receiver.id)), MESSAGE_BLOCKED_TEXT, 'blocked');
-    const [row] = await scope.tx
-      .insert(messages)
-      .values({ senderId: from.id, receiverId: receiver.id, content, sentAt: scope.now })
-      .returning();
-    const stored = { ...row, sender: { nickname: from.nickname, system: false, withdrawnAt: null } };
-    await announceReceived(ctx, scope, stored);
-    return { row: stored, receiverName: receiver.nickname };
+    authorize(mayReach(stored.blocked), MESSAGE_BLOCKED_TEXT, 'blocked');
+    const row: MessageWithSender = {
+      id: Number(stored.id),
+      senderId: from.id,
+      receiverId: stored.receiver_id,
+      content,
+      read: false,
+      sentAt: scope.now,
+      sender: { nickname: from.nickname, system: false, withdrawnAt: null },
+    };
+    await announceReceived(ctx, scope, row);
+    return { row, receiverName: stored.nickname };
   });
 }
 
