@@ -79,7 +79,7 @@ export interface NewReply {
  */
 export async function createReply(ctx: AppContext, user: AuthUser, input: NewReply): Promise<ReplyRowWithAuthor> {
   const now = ctx.clock.now();
-  const id = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
+  const stored = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
     const [board] = await tx
       .update(boards)
@@ -105,17 +105,26 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: replies.id });
+      .returning({
+        id: replies.id,
+        content: replies.content,
+        edited: replies.edited,
+        boardId: replies.boardId,
+        authorId: replies.authorId,
+        parentReplyId: replies.parentReplyId,
+        createdAt: replies.createdAt,
+      });
     if (board.authorId !== user.id) {
       await ctx.events.emit(scope, 'message.systemNotice', {
         receiverIds: [board.authorId],
         content: `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`,
       });
     }
-    return row.id;
+    return row;
   });
   ctx.changes.publish(touched.board(input.boardId));
-  return replyById(ctx.db, id);
+  // the author is the caller, active while the request runs: the answer needs no second read
+  return { ...stored, authorNickname: user.nickname, authorSystem: false, authorWithdrawnAt: null };
 }
 
 /** The reply's id, author and board, or NotFound (docs/api.md §3.10). */
