@@ -56,6 +56,12 @@ export async function runEffects(effects: Effect[], log: FastifyBaseLogger): Pro
   }
 }
 
+/** One [시스템] 쪽지: its receiver and text. */
+export interface SystemNote {
+  receiverId: number;
+  content: string;
+}
+
 export interface WithdrawingUser {
   id: number;
   loginId: string;
@@ -89,9 +95,10 @@ export interface DomainEvents {
   'account.withdrawing': { user: WithdrawingUser };
   /**
    * Another area tells users something by a [시스템] 쪽지 (docs/api.md §4.1): the messages area stores one for each
-   * receiver still active, in this transaction, in the order given.
+   * receiver still active, in this transaction, in the order given: one text to several receivers, or `notes`
+   * with a text each (stored by one statement either way).
    */
-  'message.systemNotice': { receiverIds: number[]; content: string };
+  'message.systemNotice': { receiverIds: number[]; content: string } | { notes: SystemNote[] };
   /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); whoever pushes it presents it. */
   'message.received': { receiverId: number; message: MessageWithSender };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */

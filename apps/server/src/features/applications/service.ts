@@ -53,10 +53,11 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
       .insert(applications)
       .values({ postId, applicantId: user.id, appliedAt: now })
       .returning({ id: applications.id });
-    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [user.id], content: T.appliedMessage(post.title) });
     await ctx.events.emit(scope, 'message.systemNotice', {
-      receiverIds: [post.creatorId],
-      content: T.newApplicantMessage(user.nickname, post.title),
+      notes: [
+        { receiverId: user.id, content: T.appliedMessage(post.title) },
+        { receiverId: post.creatorId, content: T.newApplicantMessage(user.nickname, post.title) },
+      ],
     });
     return row.id;
   }).catch((err: unknown) => {

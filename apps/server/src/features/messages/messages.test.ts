@@ -5,7 +5,8 @@ import { messages, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { deleteReceivedMessages } from './service.js';
 import { inTransaction } from '../../lib/events.js';
-import { sendSystemMessage } from './system-messages.js';
+import { sendSystemMessage, sendSystemMessages } from './system-messages.js';
+import { countQueries } from '../../lib/query-count.js';
 
 let t: TestApp;
 let alice: TestUser;
@@ -242,6 +243,33 @@ describe('inbox, recent and unread count', () => {
     expect((await t.get('/api/messages/unread-count', { token: reader.token })).json()).toBe(24);
     const [system] = (await t.get('/api/messages/recent', { token: reader.token })).json();
     expect(system).toMatchObject({ senderName: '[시스템]', read: false });
+  });
+});
+
+describe('[시스템] 쪽지 with a text each', () => {
+  it('are stored in the order given by one statement, a withdrawn receiver skipped', async () => {
+    const [first, second, gone] = [await t.user(), await t.user(), await t.user()];
+    await t.db.update(users).set({ withdrawnAt: t.clock.now() }).where(eq(users.id, gone.id));
+    const notes = [
+      { receiverId: second.id, content: '첫째 알림' },
+      { receiverId: gone.id, content: '탈퇴한 사람에게' },
+      { receiverId: first.id, content: '둘째 알림' },
+      { receiverId: second.id, content: '셋째 알림' },
+    ];
+    const { statements } = await countQueries(() =>
+      inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) => sendSystemMessages(t.ctx, scope, notes)),
+    );
+    expect(statements.filter((q) => /insert into messages/i.test(q))).toHaveLength(1);
+    const stored = await t.db
+      .select({ receiverId: messages.receiverId, content: messages.content })
+      .from(messages)
+      .where(sql`${messages.receiverId} IN (${first.id}, ${second.id}, ${gone.id})`)
+      .orderBy(messages.id);
+    expect(stored).toEqual([
+      { receiverId: second.id, content: '첫째 알림' },
+      { receiverId: first.id, content: '둘째 알림' },
+      { receiverId: second.id, content: '셋째 알림' },
+    ]);
   });
 });
 
