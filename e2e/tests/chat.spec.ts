@@ -127,6 +127,8 @@ test('the group page’s chat button shows the unread badge, opens the room and 
   await admin.page.goto(`/chat/${g.roomId}`);
   await typeAndSend(admin.page, '그룹 페이지에서 보세요');
   await typeAndSend(admin.page, '두 개');
+  // both lines came back from the server before the admin leaves
+  await expect(admin.page.getByTestId('chat-message')).toHaveCount(2);
   await admin.context.close();
 
   await loginWithToken(page, g.member);

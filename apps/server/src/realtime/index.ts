@@ -141,7 +141,7 @@ export class Realtime {
       this.openSockets--;
       this.pending.delete(conn);
       if (sessionId) this.owners.delete(sessionId);
-      session?.close();
+      session?.close(true);
     });
 
     void this.auth.authenticate(token, true).then(

@@ -34,6 +34,8 @@ export class StompSession implements HubSession {
   readonly subscriptions = new Map<string, string>();
   private readonly parser = new FrameParser(MAX_FRAME_BYTES);
   private state: 'new' | 'connected' | 'closed' = 'new';
+  /** the socket went away while connected: SEND frames received before still run (see `close`) */
+  private sendsAfterClose = false;
   private queue: Promise<void> = Promise.resolve();
   private lastInbound = Date.now();
   private timers: NodeJS.Timeout[] = [];
@@ -71,9 +73,13 @@ export class StompSession implements HubSession {
     if (this.state !== 'closed') this.transport.write(frame);
   }
 
-  /** Ends the session without a frame (socket gone, socket limit, sessions revoked, shutdown). */
-  close() {
+  /**
+   * Ends the session without a frame (socket gone, socket limit, sessions revoked, shutdown). With `socketGone`,
+   * the SEND frames already received are still handled: their lines left the sender's screen, so they are stored.
+   */
+  close(socketGone = false) {
     if (this.state === 'closed') return;
+    this.sendsAfterClose = socketGone && this.state === 'connected';
     this.state = 'closed';
     for (const timer of this.timers) clearTimeout(timer);
     this.deps.hub.remove(this);
@@ -97,7 +103,7 @@ export class StompSession implements HubSession {
   }
 
   private async handle(frame: Frame) {
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' && !(this.sendsAfterClose && frame.command === 'SEND')) return;
     const receipt = frame.headers.receipt;
     try {
       if (!(await this.deps.auth.stillValid(this.identity))) throw new StompError(STOMP_TEXTS.loginRequired);

@@ -141,6 +141,44 @@ describe('STOMP and DISCONNECT', () => {
   });
 });
 
+describe('a socket that goes away', () => {
+  let own: TestGroup;
+  let ownRoom: number;
+  beforeAll(async () => {
+    own = await createGroup(rt.t, 2, '닫기 그룹');
+    ownRoom = await createRoom(rt.t, own, '닫기방');
+  });
+
+  it('still stores, in order, every line it had sent before it closed', async () => {
+    const sender = own.members[0];
+    const c = await rt.connect(sender);
+    const lines = ['닫기 직전 1', '닫기 직전 2', '닫기 직전 3'];
+    for (const line of lines) void c.sendChat(ownRoom, line);
+    c.close();
+    const stored = async () =>
+      (
+        await rt.t.db
+          .select({ content: chatMessages.content })
+          .from(chatMessages)
+          .where(eq(chatMessages.senderId, sender.id))
+          .orderBy(chatMessages.id)
+      ).map((r) => r.content);
+    for (let i = 0; i < 50 && (await stored()).length < lines.length; i++) await sleep(100);
+    expect(await stored()).toEqual(lines);
+  });
+
+  it('runs nothing after a DISCONNECT it had sent', async () => {
+    const sender = own.members[1];
+    const c = await rt.connect(sender);
+    c.send('DISCONNECT');
+    void c.sendChat(ownRoom, '끊은 뒤');
+    await expectClosed(c);
+    await sleep(300);
+    const after = await rt.t.db.select().from(chatMessages).where(eq(chatMessages.senderId, sender.id));
+    expect(after).toEqual([]);
+  });
+});
+
 describe('ERROR then close', () => {
   const expectError = async (c: StompTestClient, text: string) => {
     const err = await c.next((f) => f.command === 'ERROR');
