@@ -17,16 +17,8 @@ export interface TxScope {
  * registered. A rolled-back transaction runs none of them. A failing effect is logged, never turned into a failed
  * request: the data it reacts to is already committed.
  */
-export async function inTransaction<T>(
-  db: Db,
-  log: FastifyBaseLogger,
-  now: Date,
-  work: (scope: TxScope) => Promise<T>,
-): Promise<T> {
-  const effects: Effect[] = [];
-  const result = await db.transaction((tx) => work({ tx, now, afterCommit: (effect) => effects.push(effect) }));
-  await runEffects(effects, log);
-  return result;
+export function inTransaction<T>(db: Db, log: FastifyBaseLogger, now: Date, work: (scope: TxScope) => Promise<T>): Promise<T> {
+  return withAfterCommit(log, (afterCommit) => db.transaction((tx) => work({ tx, now, afterCommit })));
 }
 
 /**
@@ -34,14 +26,14 @@ export async function inTransaction<T>(
  * {@link inTransaction}, whose after-commit effects run once `work` has returned. There is no transaction for a
  * handler to write in, so only emit events whose handlers defer (`afterCommit`) and never write.
  */
-export async function inOneStatement<T>(
-  db: Db,
-  log: FastifyBaseLogger,
-  now: Date,
-  work: (scope: TxScope) => Promise<T>,
-): Promise<T> {
+export function inOneStatement<T>(db: Db, log: FastifyBaseLogger, now: Date, work: (scope: TxScope) => Promise<T>): Promise<T> {
+  return withAfterCommit(log, (afterCommit) => work({ tx: db, now, afterCommit }));
+}
+
+/** Runs `run`, then (unless it threw) the effects it queued, in order. */
+async function withAfterCommit<T>(log: FastifyBaseLogger, run: (afterCommit: (effect: Effect) => void) => Promise<T>) {
   const effects: Effect[] = [];
-  const result = await work({ tx: db, now, afterCommit: (effect) => effects.push(effect) });
+  const result = await run((effect) => effects.push(effect));
   await runEffects(effects, log);
   return result;
 }

@@ -17,7 +17,7 @@ import { BOARD_NOT_FOUND, INVALID_PARENT_REPLY, REPLY_DELETE_FORBIDDEN, REPLY_ED
 export const REPLY_PAGE_SIZE = 10;
 const parent = alias(replies, 'parent');
 
-const replyColumns = {
+const replyFields = {
   id: replies.id,
   content: replies.content,
   edited: replies.edited,
@@ -25,6 +25,10 @@ const replyColumns = {
   authorId: replies.authorId,
   parentReplyId: replies.parentReplyId,
   createdAt: replies.createdAt,
+};
+
+const replyColumns = {
+  ...replyFields,
   authorNickname: users.nickname,
   authorSystem: users.system,
   authorWithdrawnAt: users.withdrawnAt,
@@ -105,15 +109,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
         createdAt: now,
         updatedAt: now,
       })
-      .returning({
-        id: replies.id,
-        content: replies.content,
-        edited: replies.edited,
-        boardId: replies.boardId,
-        authorId: replies.authorId,
-        parentReplyId: replies.parentReplyId,
-        createdAt: replies.createdAt,
-      });
+      .returning(replyFields);
     if (board.authorId !== user.id) {
       await ctx.events.emit(scope, 'message.systemNotice', {
         receiverIds: [board.authorId],
