@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -116,6 +117,7 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
+      nameStatement(args);
       if (!onQueryTime) return (super.query as (...a: unknown[]) => unknown)(...args);
       const start = performance.now();
       const done = () => onQueryTime((performance.now() - start) / 1000);
@@ -133,6 +135,31 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
       return result;
     }
   } as typeof pg.Client;
+}
+
+/** At most this many statement texts are named, so a stream of distinct texts (deep pages) cannot grow each
+ * connection's statements without end; the rest run unnamed, as before. */
+const NAMED_STATEMENTS_MAX = 2000;
+const statementNames = new Map<string, string>();
+
+/**
+ * A query (or a statement with parameters) gets a name from its text, so each connection parses it once and
+ * PostgreSQL may keep a generic plan for it instead of planning it on every call (planning took longer than
+ * running for the lists and details). Transaction control and other bare commands stay unnamed.
+ */
+function nameStatement(args: unknown[]) {
+  const config = args[0] as { text?: unknown; name?: unknown; values?: unknown } | undefined;
+  if (!config || typeof config !== 'object' || typeof config.text !== 'string' || config.name) return;
+  const values = Array.isArray(args[1]) ? args[1] : config.values;
+  const bound = Array.isArray(values) && values.length > 0;
+  if (!bound && !/^\s*(select|with)\b/i.test(config.text)) return;
+  let name = statementNames.get(config.text);
+  if (!name) {
+    if (statementNames.size >= NAMED_STATEMENTS_MAX) return;
+    name = `s${createHash('sha1').update(config.text).digest('base64url').slice(0, 22)}`;
+    statementNames.set(config.text, name);
+  }
+  args[0] = { ...config, name };
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */

@@ -1,12 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { ListFilter, ListOrder, MyPost, SearchType } from '@app/contract';
+import type { ListFilter, ListOrder, MyPost } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { basePosts, groups, type PostKind, type PostRow } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
-import type { PageRequest } from '../../lib/paging.js';
-import { containsKeyword } from '../../lib/text-search.js';
+import { limitOffset, type PageRequest } from '../../lib/paging.js';
 import { effectiveInactive } from './policy.js';
 
 /** Today in Seoul, the business date of due dates and inactivity (docs/api.md §1.1). */
@@ -56,8 +55,6 @@ export interface PostListRow {
   nickname: string | null;
   withdrawn: boolean;
   tags: string[];
-  /** search total, on every row of a search page */
-  total?: number | string;
 }
 
 export interface PostDetailRow extends PostListRow {
@@ -75,27 +72,14 @@ export const listColumns = (today: string) => sql`
   COALESCE((SELECT array_agg(t.name ORDER BY t.position) FROM post_tags t WHERE t.post_id = p.id), '{}') AS tags`;
 
 /**
- * The (id, created_at, views) of the posts matching a keyword, each column through its own GIN index (title,
- * description, users.nickname). For "all" the conditions are ORed into one BitmapOr scan.
+ * A kind written into the statement's text rather than bound: the per-kind partial indexes are chosen when a
+ * statement is planned, so a prepared statement's generic plan can use them only when the kind is in its text.
  */
-function keywordCondition(type: SearchType, keyword: string): SQL {
-  const inTitle = containsKeyword(sql`title`, keyword);
-  const inDescription = containsKeyword(sql`description`, keyword);
-  const creators = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
-  switch (type) {
-    case 'title':
-      return inTitle;
-    case 'content':
-      return inDescription;
-    case 'creator':
-      return sql`creator_id IN (${creators})`;
-    default:
-      return sql`(${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
-  }
-}
+export const kindIs = (kind: PostKind, column = 'kind') =>
+  sql.raw(`${column} = '${kind === 'RECRUITMENT' ? 'RECRUITMENT' : 'STUDY_GROUP'}'`);
 
 /** Open = not closed and not past due (the effective inactivity of docs/api.md §2.2, negated). */
-const openCondition = (today: string) => sql`NOT inactive AND due_date >= ${today}::date`;
+export const openCondition = (today: string) => sql`NOT inactive AND due_date >= ${today}::date`;
 
 /** Any of the stacks, compared case-insensitively (post_tags.key is the lower-cased name). */
 const stackKeys = (stacks: string[]) =>
@@ -103,18 +87,10 @@ const stackKeys = (stacks: string[]) =>
     stacks.map((s) => sql`${s.toLowerCase()}`),
     sql`, `,
   );
-const stackCondition = (stacks: string[], post: SQL) =>
+export const stackCondition = (stacks: string[], post: SQL) =>
   sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${post} AND t.key IN (${stackKeys(stacks)}))`;
 
-function matching(kind: PostKind, today: string, search: Search | null, filter: ListFilter): SQL {
-  const conditions = [sql`kind = ${kind}`];
-  if (search) conditions.push(keywordCondition(search.type, search.keyword));
-  if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks, sql`base_posts.id`));
-  if (filter.open) conditions.push(openCondition(today));
-  return sql`SELECT id, created_at, views FROM base_posts WHERE ${sql.join(conditions, sql` AND `)}`;
-}
-
-const orderBy = (order: ListOrder, alias = '') =>
+export const orderBy = (order: ListOrder, alias = '') =>
   sql.raw(
     order === 'views'
       ? `${alias}views DESC, ${alias}created_at DESC, ${alias}id DESC`
@@ -126,11 +102,6 @@ async function countRows(db: Db, query: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export interface Search {
-  type: SearchType;
-  keyword: string;
-}
-
 /** No filter: the lists of docs/api.md §3.3-3.4 exactly. */
 export const NO_FILTER: ListFilter = { open: false, order: 'latest', stacks: [] };
 
@@ -138,7 +109,7 @@ export const NO_FILTER: ListFilter = { open: false, order: 'latest', stacks: [] 
 function pageRows(db: Db, today: string, pageIds: SQL, order: ListOrder): Promise<PostListRow[]> {
   return queryRows<PostListRow>(
     db,
-    sql`SELECT ${listColumns(today)}, page.total
+    sql`SELECT ${listColumns(today)}
         FROM (${pageIds}) page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
         ORDER BY ${orderBy(order, 'p.')}`,
   );
@@ -146,52 +117,34 @@ function pageRows(db: Db, today: string, pageIds: SQL, order: ListOrder): Promis
 
 /** The total of an unsearched list: only recruitments have tags, so the posts of some stacks count from the tags alone. */
 function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
-  if (!filter.open && filter.stacks.length === 0) return sql`SELECT n FROM post_kind_counts WHERE kind = ${kind}`;
+  if (!filter.open && filter.stacks.length === 0) return sql`SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}`;
   if (!filter.open) return sql`SELECT count(DISTINCT post_id) AS n FROM post_tags WHERE key IN (${stackKeys(filter.stacks)})`;
   return sql`SELECT count(*) AS n FROM base_posts p WHERE ${sql.join(where, sql` AND `)}`;
 }
 
-/** A page of one kind, newest first unless the filter orders by views; `search` null means no keyword. */
+/** A page of one kind without a keyword, newest first unless the filter orders by views. */
 export async function listPosts(
   db: Db,
   kind: PostKind,
   today: string,
   page: PageRequest,
-  search: Search | null,
   filter: ListFilter = NO_FILTER,
 ): Promise<{ rows: PostListRow[]; total: number }> {
-  const limit = sql`LIMIT ${page.size} OFFSET ${page.offset}`;
-  const order = filter.order;
-  if (!search) {
-    // Straight down an index in the page's order (open ones through the partial indexes), each post checked
-    // for its stacks on the way; the total beside it: the per-kind counter, or an index-only count.
-    const where = [sql`p.kind = ${kind}`];
-    if (filter.open) where.push(openCondition(today));
-    if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
-    const [rows, total] = await Promise.all([
-      pageRows(
-        db,
-        today,
-        sql`SELECT p.id, 0 AS total FROM base_posts p WHERE ${sql.join(where, sql` AND `)} ORDER BY ${orderBy(order, 'p.')} ${limit}`,
-        order,
-      ),
-      countRows(db, countQuery(kind, filter, where)),
-    ]);
-    return { rows, total };
-  }
-  const matched = matching(kind, today, search, filter);
-  // One pass over the matches gives both the page and the total. MATERIALIZED keeps the planner from
-  // walking the whole newest-first index to skip a sort: the matches come from the trigram or tag indexes.
-  // (random_page_cost is set per connection in db/client.ts.)
-  const rows = await pageRows(
-    db,
-    today,
-    sql`WITH m AS MATERIALIZED (${matched})
-        SELECT id, count(*) OVER () AS total FROM m ORDER BY ${orderBy(order)} ${limit}`,
-    order,
-  );
-  if (rows.length > 0) return { rows, total: Number(rows[0].total) };
-  const total = page.offset === 0 ? 0 : await countRows(db, sql`SELECT count(*) AS n FROM (${matched}) m`);
+  // Straight down an index in the page's order (open ones through the partial indexes), each post checked
+  // for its stacks on the way; the total beside it: the per-kind counter, or an index-only count.
+  const where = [kindIs(kind, 'p.kind')];
+  if (filter.open) where.push(openCondition(today));
+  if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
+  const [rows, total] = await Promise.all([
+    pageRows(
+      db,
+      today,
+      sql`SELECT p.id FROM base_posts p WHERE ${sql.join(where, sql` AND `)}
+          ORDER BY ${orderBy(filter.order, 'p.')} ${limitOffset(page)}`,
+      filter.order,
+    ),
+    countRows(db, countQuery(kind, filter, where)),
+  ]);
   return { rows, total };
 }
 
@@ -205,7 +158,7 @@ export function popularPosts(db: Db, kind: PostKind, today: string): Promise<Pos
   return queryRows<PostListRow>(
     db,
     sql`SELECT ${listColumns(today)} FROM base_posts p JOIN users u ON u.id = p.creator_id
-        WHERE p.kind = ${kind} AND NOT p.inactive AND p.views > 0 AND p.due_date >= ${today}::date
+        WHERE ${kindIs(kind, 'p.kind')} AND NOT p.inactive AND p.views > 0 AND p.due_date >= ${today}::date
         ORDER BY p.views DESC, p.created_at DESC, p.id DESC LIMIT 4`,
   );
 }

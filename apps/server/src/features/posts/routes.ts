@@ -43,16 +43,8 @@ import {
   presentStudyGroup,
   presentStudyGroupItem,
 } from './presenter.js';
-import {
-  listPosts,
-  myPostRows,
-  popularPosts,
-  popularTags,
-  todayIn,
-  type PostDetailRow,
-  type PostListRow,
-  type Search,
-} from './queries.js';
+import { listPosts, myPostRows, popularPosts, popularTags, todayIn, type PostDetailRow, type PostListRow } from './queries.js';
+import { searchPosts, type Search } from './search-queries.js';
 import * as posts from './service.js';
 
 const idParams = z.object({ id: pathId });
@@ -99,7 +91,9 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
       filter.order === 'views' ? [publicTags.list(cfg.kind), publicTags.ranked(cfg.kind)] : [publicTags.list(cfg.kind)];
     return ctx.readCache.json(key, depends, async () => {
       const req = pageRequest(pageNumber, cfg.pageSize);
-      const { rows, total } = await listPosts(ctx.db, cfg.kind, today, req, search, filter);
+      const { rows, total } = search
+        ? await searchPosts(ctx.db, cfg.kind, today, req, search, filter)
+        : await listPosts(ctx.db, cfg.kind, today, req, filter);
       return toPage(rows.map(item), req, total);
     });
   };

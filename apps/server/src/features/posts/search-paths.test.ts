@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
+
+/**
+ * A search's page is found by walking the posts in order when the matches are dense, by sorting the matches
+ * when they are sparse, and by sorting after a walk that came up short (search-queries.ts). Whichever way,
+ * a person sees the same pages: every match once, in the page's order, with the exact total.
+ * 400 recruitments, one a minute (id order = age order): every third has "자바스크립트" in its title, the oldest
+ * 120 have "코틀린" in theirs, and views repeat 0-6.
+ */
+let t: TestApp;
+const POSTS = 400;
+interface Seeded {
+  id: number;
+  title: string;
+  views: number;
+}
+let posts: Seeded[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOON_SEOUL });
+  const author = await t.user('검색작성자');
+  await t.db.execute(sql`
+    INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date,
+                            inactive, views, created_at, updated_at)
+    SELECT 'RECRUITMENT', ${author.id},
+           CASE WHEN g % 3 = 0 THEN '자바스크립트 ' ELSE '' END || CASE WHEN g <= 120 THEN '코틀린 ' ELSE '' END || '모집 ' || g,
+           '설명', '주제', 5, 1, DATE '2025-07-01', false, g % 7,
+           TIMESTAMPTZ '2025-05-01T00:00:00Z' + g * interval '1 minute', now()
+    FROM generate_series(1, ${POSTS}) g`);
+  const rows = await t.db.execute(sql`SELECT id, title, views FROM base_posts ORDER BY created_at`);
+  posts = (rows as unknown as { rows: Seeded[] }).rows;
+});
+afterAll(() => t.close());
+
+const newestFirst = (list: Seeded[]) => [...list].reverse();
+const mostViewed = (list: Seeded[]) => [...list].sort((a, b) => b.views - a.views || b.id - a.id);
+
+async function allPages(query: string) {
+  const ids: number[] = [];
+  let total = -1;
+  for (let page = 0; ; page++) {
+    const res = await t.get(`/api/recruitments/search?${query}&page=${page}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { content: Array<{ id: number }>; totalElements: number; last: boolean };
+    total = body.totalElements;
+    ids.push(...body.content.map((p) => p.id));
+    if (body.last) break;
+  }
+  return { ids, total };
+}
+
+describe('search pages', () => {
+  it('are the same whether walked (dense early pages) or sorted (later pages)', async () => {
+    const expected = newestFirst(posts.filter((p) => p.title.includes('스크립')));
+    expect(expected).toHaveLength(133);
+    const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent('스크립')}`);
+    expect(total).toBe(expected.length);
+    expect(ids).toEqual(expected.map((p) => p.id));
+  });
+
+  it('ordered by views are the same too', async () => {
+    const expected = mostViewed(posts.filter((p) => p.title.includes('자바')));
+    const { ids, total } = await allPages(`searchType=all&keyword=${encodeURIComponent('자바')}&order=views`);
+    expect(total).toBe(expected.length);
+    expect(ids).toEqual(expected.map((p) => p.id));
+  });
+
+  it('still show matches bunched in the oldest posts when the walk finds too few', async () => {
+    const expected = newestFirst(posts.filter((p) => p.title.includes('코틀린')));
+    expect(expected).toHaveLength(120);
+    const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent('코틀린')}`);
+    expect(total).toBe(120);
+    expect(ids).toEqual(expected.map((p) => p.id));
+  });
+
+  it('past the last page are empty with the exact total; no match is an empty page 0', async () => {
+    const res = await t.get(`/api/recruitments/search?searchType=title&keyword=${encodeURIComponent('코틀린')}&page=50`);
+    expect(res.json()).toMatchObject({ content: [], totalElements: 120, empty: true });
+    const none = await t.get(`/api/recruitments/search?searchType=all&keyword=${encodeURIComponent('없는말')}`);
+    expect(none.json()).toMatchObject({ content: [], totalElements: 0, empty: true, totalPages: 0 });
+  });
+});

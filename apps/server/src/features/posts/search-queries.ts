@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListFilter, SearchType } from '@app/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import type { PostKind } from '../../db/schema/index.js';
+import { intLiteral, limitOffset, type PageRequest } from '../../lib/paging.js';
+import { containsKeyword, likeKeyword } from '../../lib/text-search.js';
+import { kindIs, listColumns, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
+
+export interface Search {
+  type: SearchType;
+  keyword: string;
+}
+
+/** Through the text indexes (a set of matches), or row by row (a test for each row a walk reads). */
+type Form = 'indexed' | 'row';
+
+/** The keyword's condition on base_posts; for "all" the title, description and creator name are ORed. */
+function keywordCondition({ type, keyword }: Search, form: Form): SQL {
+  const contains = form === 'indexed' ? containsKeyword : likeKeyword;
+  const inTitle = contains(sql`title`, keyword);
+  const inDescription = contains(sql`description`, keyword);
+  const creators = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
+  switch (type) {
+    case 'title':
+      return inTitle;
+    case 'content':
+      return inDescription;
+    case 'creator':
+      return form === 'indexed' ? sql`creator_id IN (${creators})` : sql`creator_id = ANY(ARRAY(${creators}))`;
+    default:
+      return sql`(${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
+  }
+}
+
+/** The matches of a search: through a bitmap of the title, description and nickname GIN indexes. */
+function matching(kind: PostKind, today: string, search: Search, filter: ListFilter): SQL {
+  const conditions = [kindIs(kind), keywordCondition(search, 'indexed')];
+  if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks, sql`base_posts.id`));
+  if (filter.open) conditions.push(openCondition(today));
+  return sql`SELECT id, created_at, views FROM base_posts WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * The exact total, and how to find the page: when the matches are dense enough that walking the kind's posts in
+ * the page's order reads fewer rows than there are matches (expected rows x 2 <= matches), the walk, reading at
+ * most 4 x the expected rows (at most as many as there are matches).
+ */
+const plan = (matched: SQL, kind: PostKind, page: PageRequest) => sql`
+  counted AS MATERIALIZED (
+    SELECT count(*) AS n, (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts FROM (${matched}) m),
+  plan AS MATERIALIZED (
+    SELECT n, wanted, (wanted > 0 AND walk_rows * 2 <= n) AS walk, ceil(least(walk_rows * 4, n))::int AS walk_limit
+    FROM (SELECT n, wanted, (${intLiteral(page.offset)} + wanted)::float8 * posts / greatest(n, 1) AS walk_rows
+          FROM (SELECT n, least(${intLiteral(page.size)}, n - ${intLiteral(page.offset)}) AS wanted, posts FROM counted) c) w)`;
+
+/**
+ * The page by walking the kind's posts in the page's order (the list indexes) and testing each row read:
+ * a frequent keyword fills a page after a few dozen rows, where the set of matches would be read and sorted
+ * whole. Runs only when the plan says so.
+ */
+function walked(kind: PostKind, today: string, search: Search, filter: ListFilter, page: PageRequest) {
+  const where = [kindIs(kind, 'p.kind'), sql`(SELECT walk FROM plan)`];
+  if (filter.open) where.push(openCondition(today));
+  const hits = [sql`w.hit`];
+  if (filter.stacks.length > 0) hits.push(stackCondition(filter.stacks, sql`w.id`));
+  return sql`
+  walked AS MATERIALIZED (
+    SELECT w.id FROM (
+      SELECT p.id, p.created_at, p.views, ${keywordCondition(search, 'row')} AS hit FROM base_posts p
+      WHERE ${sql.join(where, sql` AND `)} ORDER BY ${orderBy(filter.order, 'p.')} LIMIT (SELECT walk_limit FROM plan)
+    ) w WHERE ${sql.join(hits, sql` AND `)} ORDER BY ${orderBy(filter.order, 'w.')} ${limitOffset(page)})`;
+}
+
+/**
+ * A page of a search and its exact total, in one statement. The total is counted first (a bitmap of the text
+ * indexes, no sort). The page is then walked (see \`plan\`) or sorted from the set of matches (MATERIALIZED keeps
+ * the planner on the text indexes); the sort also runs when a walk comes up short (matches bunched in older
+ * posts). The parts not needed never run: each is gated on the plan. Every page row carries the total; with no
+ * page rows, one row of the total alone.
+ */
+export async function searchPosts(
+  db: Db,
+  kind: PostKind,
+  today: string,
+  page: PageRequest,
+  search: Search,
+  filter: ListFilter,
+): Promise<{ rows: PostListRow[]; total: number }> {
+  const matched = matching(kind, today, search, filter);
+  const rows = await queryRows<PostListRow & { total: number | string }>(
+    db,
+    sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page)}, ${walked(kind, today, search, filter, page)},
+      page AS (
+        SELECT id FROM walked
+        UNION ALL
+        (SELECT id FROM m WHERE (SELECT wanted FROM plan) > (SELECT count(*) FROM walked)
+         ORDER BY ${orderBy(filter.order)} ${limitOffset(page)}))
+      SELECT plan.n AS total, r.* FROM plan LEFT JOIN LATERAL (
+        SELECT ${listColumns(today)} FROM page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
+      ) r ON true
+      ORDER BY ${orderBy(filter.order, 'r.')}`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((r) => r.id !== null), total };
+}
