@@ -137,9 +137,11 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
   } as typeof pg.Client;
 }
 
-/** At most this many statement texts are named, so a stream of distinct texts (deep pages) cannot grow each
- * connection's statements without end; the rest run unnamed, as before. */
-const NAMED_STATEMENTS_MAX = 2000;
+/**
+ * At most this many statement texts are named (each connection keeps a plan per name), so no stream of distinct
+ * texts can grow the server's memory without end; the rest run unnamed, as before. The code has a few hundred.
+ */
+const NAMED_STATEMENTS_MAX = 500;
 const statementNames = new Map<string, string>();
 
 /**

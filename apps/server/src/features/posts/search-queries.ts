@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListFilter, SearchType } from '@app/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
-import { intLiteral, limitOffset, type PageRequest } from '../../lib/paging.js';
+import { limitOffset, pageCount, type PageRequest } from '../../lib/paging.js';
 import { containsKeyword, likeKeyword } from '../../lib/text-search.js';
 import { kindIs, listColumns, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
 
@@ -50,8 +50,8 @@ const plan = (matched: SQL, kind: PostKind, page: PageRequest) => sql`
     SELECT count(*) AS n, (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts FROM (${matched}) m),
   plan AS MATERIALIZED (
     SELECT n, wanted, (wanted > 0 AND walk_rows * 2 <= n) AS walk, ceil(least(walk_rows * 4, n))::int AS walk_limit
-    FROM (SELECT n, wanted, (${intLiteral(page.offset)} + wanted)::float8 * posts / greatest(n, 1) AS walk_rows
-          FROM (SELECT n, least(${intLiteral(page.size)}, n - ${intLiteral(page.offset)}) AS wanted, posts FROM counted) c) w)`;
+    FROM (SELECT n, wanted, (${pageCount(page, page.offset)} + wanted)::float8 * posts / greatest(n, 1) AS walk_rows
+          FROM (SELECT n, least(${pageCount(page, page.size)}, n - ${pageCount(page, page.offset)}) AS wanted, posts FROM counted) c) w)`;
 
 /**
  * The page by walking the kind's posts in the page's order (the list indexes) and testing each row read:
