@@ -34,24 +34,20 @@ export async function loadMemberRoom(db: Db, roomId: number, userId: number): Pr
 
 /**
  * Stores a message at the end of the room, serialised per room by a lock on the room row, so ids grow in
- * commit order within a room. Returns the message and the id of the one before it (0 if none), which the
- * realtime hub uses to deliver in id order. Null if the room is gone, or `requireMemberId` is no longer a
- * member of its group.
+ * commit order within a room (one call of chat_append, migration 0013: the lock, then the previous id, the
+ * membership and the insert read after it). Returns the message and the id of the one before it (0 if none),
+ * which the realtime hub uses to deliver in id order. Null if the room is gone, or `requireMemberId` is no longer
+ * a member of its group. On its own (not in a transaction) it is one round trip, and the lock is held only while
+ * PostgreSQL works.
  */
 export async function appendMessage(
-  tx: Db,
+  db: Db,
   roomId: number,
   senderId: number,
   content: string,
   now: Date,
   requireMemberId?: number,
 ): Promise<{ message: MessageWithSender; prev: number } | null> {
-  // Lock first; the next statement then reads with a snapshot taken after the lock was granted (READ
-  // COMMITTED), so it sees the message and membership changes of whoever held the lock before. (Folding the
-  // lock into that statement would not: its snapshot would be taken before waiting for the lock.)
-  const [exists] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM chat_rooms WHERE id = ${roomId} FOR NO KEY UPDATE`);
-  if (!exists) return null;
-  // the previous id, the membership and the insert in one statement (one snapshot, taken after the lock)
   const [row] = await queryRows<{
     prev: number | null;
     member: boolean;
@@ -61,17 +57,8 @@ export async function appendMessage(
     system: boolean;
     withdrawn_at: Date | string | null;
   }>(
-    tx,
-    sql`WITH r AS (
-          SELECT (SELECT max(m.id) FROM chat_messages m WHERE m.room_id = r.id) AS prev,
-            ${requireMemberId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = r.group_id AND gm.user_id = ${requireMemberId})`} AS member
-          FROM chat_rooms r WHERE r.id = ${roomId}
-        ), m AS (
-          INSERT INTO chat_messages (room_id, sender_id, content, sent_at)
-          SELECT ${roomId}::int, ${senderId}::int, ${content}::text, ${now}::timestamptz FROM r WHERE r.member RETURNING id, sender_id, sent_at
-        )
-        SELECT r.prev, r.member, m.id, m.sent_at, u.nickname, u.system, u.withdrawn_at
-        FROM r LEFT JOIN m ON true LEFT JOIN users u ON u.id = m.sender_id`,
+    db,
+    sql`SELECT * FROM chat_append(${roomId}::int, ${senderId}::int, ${content}::text, ${now}::timestamptz, ${requireMemberId ?? null}::int)`,
   );
   if (!row || !row.member || row.id === null) return null;
   const message: MessageWithSender = {

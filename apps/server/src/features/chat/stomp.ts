@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX, CHAT_SEND_DESTINATION, chatTopic, codePoints, KICK_QUEUE } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { TooManyRequests } from '../../lib/errors.js';
-import { inTransaction, type TxScope } from '../../lib/events.js';
+import { inOneStatement, type TxScope } from '../../lib/events.js';
 import type { Limit } from '../../lib/rate-limit.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';
@@ -78,8 +78,9 @@ export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: str
     if (limited.reason instanceof TooManyRequests) throw new StompError(limited.reason.message);
     throw limited.reason;
   }
-  await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
-    // membership again under the room lock: a kick that committed meanwhile wins
+  // one statement, no transaction of its own: membership again under the room lock (a kick that committed
+  // meanwhile wins); its only effect is the publish after commit
+  await inOneStatement(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const stored = await appendMessage(scope.tx, roomId, user.id, text, scope.now, user.id);
     if (!stored) throw new StompError(CHAT_TEXTS.noAccess);
     publishAfterCommit(ctx, scope, roomId, stored);
