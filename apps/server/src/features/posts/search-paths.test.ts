@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
-import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fixtures/posts.js';
 
 /**
  * A search's page is found by walking the posts in order when the matches are dense, by sorting the matches
@@ -81,5 +81,36 @@ describe('search pages', () => {
     expect(res.json()).toMatchObject({ content: [], totalElements: 120, empty: true });
     const none = await t.get(`/api/recruitments/search?searchType=all&keyword=${encodeURIComponent('없는말')}`);
     expect(none.json()).toMatchObject({ content: [], totalElements: 0, empty: true, totalPages: 0 });
+  });
+});
+
+describe('the searchable text (post_search, migration 0014)', () => {
+  const found = async (keyword: string) =>
+    (
+      (await t.get(`/api/recruitments/search?searchType=all&keyword=${encodeURIComponent(keyword)}`)).json() as {
+        content: Array<{ id: number }>;
+      }
+    ).content.map((p) => p.id);
+
+  it('follows a post through create, edit and delete; a view or a close leaves it as it was', async () => {
+    const author = await t.user('편집작성자');
+    const { id } = await createRecruitment(t, author, { title: '하스켈 스터디', description: '모나드 공부' });
+    expect(await found('하스켈')).toEqual([id]);
+    const edit = await t.put(`/api/recruitments/${id}`, {
+      token: author.token,
+      body: recruitmentBody({ title: '엘릭서 스터디', description: '액터 공부' }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await found('하스켈')).toEqual([]);
+    expect(await found('모나드')).toEqual([]);
+    expect(await found('엘릭서')).toEqual([id]);
+    expect(await found('액터 공부')).toEqual([id]);
+    expect((await t.post(`/api/base-posts/${id}/view`, {})).statusCode).toBe(204);
+    expect((await t.patch(`/api/recruitments/${id}/close`, { token: author.token })).statusCode).toBe(200);
+    expect(await found('엘릭서')).toEqual([id]);
+    expect((await t.delete(`/api/recruitments/${id}`, { token: author.token })).statusCode).toBe(204);
+    expect(await found('엘릭서')).toEqual([]);
+    const left = await t.db.execute(sql`SELECT count(*)::int AS n FROM post_search WHERE post_id = ${id}`);
+    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
   });
 });
