@@ -71,12 +71,11 @@ describe('2-character keywords', () => {
   it('are served by the bigram indexes (per kind for posts), not by a scan; 3+ characters by the trigram ones', async () => {
     const recruitments = sql`kind = 'RECRUITMENT' AND `;
     const studyGroups = sql`kind = 'STUDY_GROUP' AND `;
-    // posts: the kind's partition of post_search (migration 0014)
     const cases: Array<[string, string, string, string, SQL?]> = [
-      ['post_search', 'title', '자바', 'post_search_recruitment_title_bigram_idx', recruitments],
-      ['post_search', 'description', '자바', 'post_search_study_group_description_bigram_idx', studyGroups],
-      ['post_search', 'title', '자바스', 'post_search_study_group_title_trgm_idx', studyGroups],
-      ['post_search', 'description', '자바스', 'post_search_recruitment_description_trgm_idx', recruitments],
+      ['base_posts', 'title', '자바', 'base_posts_recruitment_title_bigram_idx', recruitments],
+      ['base_posts', 'description', '자바', 'base_posts_study_description_bigram_idx', studyGroups],
+      ['base_posts', 'title', '자바스', 'base_posts_study_title_trgm_idx', studyGroups],
+      ['base_posts', 'description', '자바스', 'base_posts_recruitment_description_trgm_idx', recruitments],
       ['users', 'nickname', '자바', 'users_nickname_bigram_idx'],
       ['boards', 'title', '자바', 'boards_title_bigram_idx'],
       ['boards', 'content', '자바', 'boards_content_bigram_idx'],

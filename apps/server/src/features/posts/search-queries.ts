@@ -14,15 +14,11 @@ export interface Search {
 /** Through the text indexes (a set of matches), or row by row (a test for each row a walk reads). */
 type Form = 'indexed' | 'row';
 
-/**
- * The keyword's condition on a row of post_search (`s`) or base_posts (`p`), which name the columns alike; for
- * "all" the title, description and creator name are ORed.
- */
-function keywordCondition({ type, keyword }: Search, form: Form, alias: 's' | 'p'): SQL {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
+/** The keyword's condition on base_posts; for "all" the title, description and creator name are ORed. */
+function keywordCondition({ type, keyword }: Search, form: Form): SQL {
   const contains = form === 'indexed' ? containsKeyword : likeKeyword;
-  const inTitle = contains(column('title'), keyword);
-  const inDescription = contains(column('description'), keyword);
+  const inTitle = contains(sql`title`, keyword);
+  const inDescription = contains(sql`description`, keyword);
   const creators = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
   switch (type) {
     case 'title':
@@ -30,24 +26,18 @@ function keywordCondition({ type, keyword }: Search, form: Form, alias: 's' | 'p
     case 'content':
       return inDescription;
     case 'creator':
-      return form === 'indexed'
-        ? sql`${column('creator_id')} IN (${creators})`
-        : sql`${column('creator_id')} = ANY(ARRAY(${creators}))`;
+      return form === 'indexed' ? sql`creator_id IN (${creators})` : sql`creator_id = ANY(ARRAY(${creators}))`;
     default:
-      return sql`(${inTitle} OR ${inDescription} OR ${column('creator_id')} = ANY(ARRAY(${creators})))`;
+      return sql`(${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
   }
 }
 
-/**
- * Where a search's matches come from: the kind's partition of post_search through its text indexes (migration
- * 0014); base_posts (\`p\`) is joined only for what it alone holds (the open filter, or \`withPost\`).
- */
-function matches(kind: PostKind, today: string, search: Search, filter: ListFilter, withPost: boolean): SQL {
-  const where = [kindIs(kind, 's.kind'), keywordCondition(search, 'indexed', 's')];
-  if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`s.post_id`));
-  if (filter.open) where.push(openCondition(today));
-  const post = withPost || filter.open ? sql`JOIN base_posts p ON p.id = s.post_id` : sql``;
-  return sql`FROM post_search s ${post} WHERE ${sql.join(where, sql` AND `)}`;
+/** The matches of a search: through a bitmap of the title, description and nickname GIN indexes. */
+function matching(kind: PostKind, today: string, search: Search, filter: ListFilter): SQL {
+  const conditions = [kindIs(kind), keywordCondition(search, 'indexed')];
+  if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks, sql`base_posts.id`));
+  if (filter.open) conditions.push(openCondition(today));
+  return sql`SELECT id, created_at, views FROM base_posts WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
 /**
@@ -55,9 +45,9 @@ function matches(kind: PostKind, today: string, search: Search, filter: ListFilt
  * the page's order reads fewer rows than there are matches (expected rows x 2 <= matches), the walk, reading at
  * most 4 x the expected rows (at most as many as there are matches).
  */
-const plan = (counted: SQL, kind: PostKind, page: PageRequest) => sql`
+const plan = (matched: SQL, kind: PostKind, page: PageRequest) => sql`
   counted AS MATERIALIZED (
-    SELECT (SELECT count(*) ${counted}) AS n, (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts),
+    SELECT count(*) AS n, (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts FROM (${matched}) m),
   plan AS MATERIALIZED (
     SELECT n, wanted, (wanted > 0 AND walk_rows * 2 <= n) AS walk, ceil(least(walk_rows * 4, n))::int AS walk_limit
     FROM (SELECT n, wanted, (${pageCount(page, page.offset)} + wanted)::float8 * posts / greatest(n, 1) AS walk_rows
@@ -76,7 +66,7 @@ function walked(kind: PostKind, today: string, search: Search, filter: ListFilte
   return sql`
   walked AS MATERIALIZED (
     SELECT w.id FROM (
-      SELECT p.id, p.created_at, p.views, ${keywordCondition(search, 'row', 'p')} AS hit FROM base_posts p
+      SELECT p.id, p.created_at, p.views, ${keywordCondition(search, 'row')} AS hit FROM base_posts p
       WHERE ${sql.join(where, sql` AND `)} ORDER BY ${orderBy(filter.order, 'p.')} LIMIT (SELECT walk_limit FROM plan)
     ) w WHERE ${sql.join(hits, sql` AND `)} ORDER BY ${orderBy(filter.order, 'w.')} ${limitOffset(page)})`;
 }
@@ -96,11 +86,10 @@ export async function searchPosts(
   search: Search,
   filter: ListFilter,
 ): Promise<{ rows: PostListRow[]; total: number }> {
-  const counted = matches(kind, today, search, filter, false);
-  const matched = sql`SELECT p.id, p.created_at, p.views ${matches(kind, today, search, filter, true)}`;
+  const matched = matching(kind, today, search, filter);
   const rows = await queryRows<PostListRow & { total: number | string }>(
     db,
-    sql`WITH m AS MATERIALIZED (${matched}), ${plan(counted, kind, page)}, ${walked(kind, today, search, filter, page)},
+    sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page)}, ${walked(kind, today, search, filter, page)},
       page AS (
         SELECT id FROM walked
         UNION ALL
