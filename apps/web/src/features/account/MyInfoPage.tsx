@@ -49,7 +49,7 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
             <button type="button" className="btn-secondary" onClick={() => navigate('/myinfo/edit')}>
               수정
             </button>
-            <button type="button" className="btn-danger" disabled={withdrawal.isPending} onClick={withdraw}>
+            <button type="button" className="btn-danger" disabled={!me || withdrawal.isPending} onClick={withdraw}>
               회원탈퇴
             </button>
           </div>
