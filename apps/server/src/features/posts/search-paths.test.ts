@@ -8,7 +8,7 @@ import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fi
  * when they are sparse, and by sorting after a walk that came up short (search-queries.ts). Whichever way,
  * a person sees the same pages: every match once, in the page's order, with the exact total.
  * 400 recruitments, one a minute (id order = age order): every third has "자바스크립트" in its title, the oldest
- * 120 have "코틀린" in theirs, and views repeat 0-6.
+ * 120 have "코틀린" in theirs, the oldest 115 and the newest 5 "스칼라", and views repeat 0-6.
  */
 let t: TestApp;
 const POSTS = 400;
@@ -26,7 +26,8 @@ beforeAll(async () => {
     INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date,
                             inactive, views, created_at, updated_at)
     SELECT 'RECRUITMENT', ${author.id},
-           CASE WHEN g % 3 = 0 THEN '자바스크립트 ' ELSE '' END || CASE WHEN g <= 120 THEN '코틀린 ' ELSE '' END || '모집 ' || g,
+           CASE WHEN g % 3 = 0 THEN '자바스크립트 ' ELSE '' END || CASE WHEN g <= 120 THEN '코틀린 ' ELSE '' END ||
+           CASE WHEN g <= 115 OR g > 395 THEN '스칼라 ' ELSE '' END || '모집 ' || g,
            '설명', '주제', 5, 1, DATE '2025-07-01', false, g % 7,
            TIMESTAMPTZ '2025-05-01T00:00:00Z' + g * interval '1 minute', now()
     FROM generate_series(1, ${POSTS}) g`);
@@ -72,6 +73,14 @@ describe('search pages', () => {
     const expected = newestFirst(posts.filter((p) => p.title.includes('코틀린')));
     expect(expected).toHaveLength(120);
     const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent('코틀린')}`);
+    expect(total).toBe(120);
+    expect(ids).toEqual(expected.map((p) => p.id));
+  });
+
+  it('are not doubled when the walk finds some matches but too few (the newest 5, then the oldest 115)', async () => {
+    const expected = newestFirst(posts.filter((p) => p.title.includes('스칼라')));
+    expect(expected).toHaveLength(120);
+    const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent('스칼라')}`);
     expect(total).toBe(120);
     expect(ids).toEqual(expected.map((p) => p.id));
   });

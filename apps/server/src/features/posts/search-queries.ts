@@ -74,8 +74,8 @@ function walked(kind: PostKind, today: string, search: Search, filter: ListFilte
 /**
  * A page of a search and its exact total, in one statement. The total is counted first (a bitmap of the text
  * indexes, no sort). The page is then walked (see \`plan\`) or sorted from the set of matches (MATERIALIZED keeps
- * the planner on the text indexes); the sort also runs when a walk comes up short (matches bunched in older
- * posts). The parts not needed never run: each is gated on the plan. Every page row carries the total; with no
+ * the planner on the text indexes); a walk that comes up short (matches bunched in older posts) is dropped
+ * whole and the sort runs instead. The parts not needed never run: each is gated on the plan. Every page row carries the total; with no
  * page rows, one row of the total alone.
  */
 export async function searchPosts(
@@ -91,7 +91,7 @@ export async function searchPosts(
     db,
     sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page)}, ${walked(kind, today, search, filter, page)},
       page AS (
-        SELECT id FROM walked
+        SELECT id FROM walked WHERE (SELECT count(*) FROM walked) >= (SELECT wanted FROM plan)
         UNION ALL
         (SELECT id FROM m WHERE (SELECT wanted FROM plan) > (SELECT count(*) FROM walked)
          ORDER BY ${orderBy(filter.order)} ${limitOffset(page)}))
