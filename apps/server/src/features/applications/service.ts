@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { applications, basePosts, users, type ApplicationRow, type PostRow, type ProfileRow } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import { pageRequest, toPage } from '../../lib/paging.js';
+import { limitOffset, pageRequest, toPage } from '../../lib/paging.js';
 import { lockActiveActor } from '../../lib/actor-lock.js';
 import { inTransaction } from '../../lib/events.js';
 import { readTogether } from '../../lib/read-together.js';
@@ -95,7 +95,7 @@ export async function applicantList(
             ap.contact, ap.field, ap.tech_stacks
           FROM applications a JOIN users u ON u.id = a.applicant_id
           LEFT JOIN application_profiles ap ON ap.user_id = a.applicant_id
-          WHERE a.post_id = ${postId} ORDER BY a.id DESC LIMIT ${req.size} OFFSET ${req.offset}`,
+          WHERE a.post_id = ${postId} ORDER BY a.id DESC ${limitOffset(req)}`,
     ),
     ctx.db.$count(applications, eq(applications.postId, postId)),
   ]);

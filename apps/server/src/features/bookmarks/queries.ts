@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { limitOffset, type PageRequest } from '../../lib/paging.js';
 import { listColumns, type PostListRow } from '../posts/queries.js';
 
 export interface BookmarkStateRow {
@@ -25,13 +26,13 @@ export interface BookmarkListRow extends PostListRow {
 }
 
 /** A page of the user's bookmarks, newest bookmark first, with the total on every row. */
-export function bookmarkRows(db: Db, userId: number, today: string, size: number, offset: number): Promise<BookmarkListRow[]> {
+export function bookmarkRows(db: Db, userId: number, today: string, page: PageRequest): Promise<BookmarkListRow[]> {
   return queryRows<BookmarkListRow>(
     db,
     sql`SELECT ${listColumns(today)}, b.created_at AS bookmarked_at, count(*) OVER () AS total
         FROM bookmarks b JOIN base_posts p ON p.id = b.post_id JOIN users u ON u.id = p.creator_id
         WHERE b.user_id = ${userId}
-        ORDER BY b.created_at DESC, b.post_id DESC LIMIT ${size} OFFSET ${offset}`,
+        ORDER BY b.created_at DESC, b.post_id DESC ${limitOffset(page)}`,
   );
 }
 

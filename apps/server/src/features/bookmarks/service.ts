@@ -55,7 +55,7 @@ export async function removeBookmark(ctx: AppContext, user: AuthUser, postId: nu
 
 /** 관심 공고: a page of the user's bookmarks, newest first; deleted posts are gone with their bookmarks. */
 export async function listBookmarks(ctx: AppContext, user: AuthUser, req: PageRequest): Promise<Page<BookmarkListRow>> {
-  const rows = await bookmarkRows(ctx.db, user.id, todayIn(ctx), req.size, req.offset);
+  const rows = await bookmarkRows(ctx.db, user.id, todayIn(ctx), req);
   const total = rows.length > 0 ? Number(rows[0].total) : req.offset === 0 ? 0 : await bookmarkCount(ctx.db, user.id);
   return toPage(rows, req, total);
 }

@@ -69,18 +69,13 @@ describe('search pages', () => {
     expect(ids).toEqual(expected.map((p) => p.id));
   });
 
-  it('still show matches bunched in the oldest posts when the walk finds too few', async () => {
-    const expected = newestFirst(posts.filter((p) => p.title.includes('코틀린')));
+  it.each([
+    ['코틀린', 'still show matches bunched in the oldest posts when the walk finds none'],
+    ['스칼라', 'are not doubled when the walk finds some matches but too few (the newest 5, then the oldest 115)'],
+  ])('%s: %s', async (keyword) => {
+    const expected = newestFirst(posts.filter((p) => p.title.includes(keyword)));
     expect(expected).toHaveLength(120);
-    const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent('코틀린')}`);
-    expect(total).toBe(120);
-    expect(ids).toEqual(expected.map((p) => p.id));
-  });
-
-  it('are not doubled when the walk finds some matches but too few (the newest 5, then the oldest 115)', async () => {
-    const expected = newestFirst(posts.filter((p) => p.title.includes('스칼라')));
-    expect(expected).toHaveLength(120);
-    const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent('스칼라')}`);
+    const { ids, total } = await allPages(`searchType=title&keyword=${encodeURIComponent(keyword)}`);
     expect(total).toBe(120);
     expect(ids).toEqual(expected.map((p) => p.id));
   });
