@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAuth } from '../../shared/auth/store';
 import { BlockButton } from '../../shared/blocks/BlockButton';
-import { ComposeMessageDialog, type ComposeMessageDialogProps } from '../../shared/compose/ComposeMessageDialog';
+import { ComposeMessageDialog, type ComposeMessageDialogProps } from './ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
 import { SYSTEM_SENDER, useOpenedMessage, WITHDRAWN_SENDER } from './api';

@@ -1,6 +1,6 @@
 import type { MessageItem } from '@app/contract';
 import { useEffect, useState } from 'react';
-import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
+import { ComposeMessageDialog } from './ComposeMessageDialog';
 import { formatWhen } from '../../shared/lib/format';
 import { usePageParam } from '../../shared/lib/usePageParam';
 import { EmptyState } from '../../shared/ui/EmptyState';

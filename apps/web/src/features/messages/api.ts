@@ -1,8 +1,8 @@
-import type { Message, MessageItem, Page } from '@app/contract';
+import type { Message, MessageItem, Page, SendMessageBody } from '@app/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { del, get } from '../../shared/api/client';
+import { del, get, post } from '../../shared/api/client';
 import { keys } from '../../shared/api/keys';
 import { useRealtimeConnected } from '../../shared/realtime';
 
@@ -14,6 +14,7 @@ export const messagesApi = {
   unreadCount: () => get<number>('/messages/unread-count'),
   open: (id: number) => get<Message>(`/messages/${id}`),
   remove: (id: number) => del<void>(`/messages/${id}`),
+  send: (body: SendMessageBody) => post<Message>('/messages', body),
 };
 
 export const SYSTEM_SENDER = '[시스템]';
@@ -86,5 +87,14 @@ export function useDeleteMessage() {
   return useMutation({
     mutationFn: messagesApi.remove,
     onSettled: () => client.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}
+
+/** Sends a 쪽지 and refreshes every cached 쪽지 list (a 쪽지 to oneself shows up at once). */
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: messagesApi.send,
+    onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

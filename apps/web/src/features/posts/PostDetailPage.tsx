@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
-import { ComposeMessageDialog } from '../../shared/compose/ComposeMessageDialog';
 import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
@@ -16,8 +15,14 @@ import { usePostActions } from './usePostActions';
 
 const LOAD_FAILED = '공고 정보를 불러오는 데 실패했습니다.';
 
+interface Props {
+  kind: PostKind;
+  /** 쪽지 보내기 to the author: the 쪽지 area's compose dialog, composed in by the app */
+  composeMessage(receiverName: string, onClose: () => void): ReactNode;
+}
+
 /** Project and study-group detail: the view is counted once per browser before the post is read. */
-export function PostDetailPage({ kind }: { kind: PostKind }) {
+export function PostDetailPage({ kind, composeMessage }: Props) {
   const id = useParams()[kind.idParam] ?? '';
   const navigate = useNavigate();
   const { token, nickname } = useAuth();
@@ -129,7 +134,7 @@ export function PostDetailPage({ kind }: { kind: PostKind }) {
           )}
         </footer>
       </article>
-      {composing && <ComposeMessageDialog receiverName={post.creatorNickname} onClose={() => setComposing(false)} />}
+      {composing && composeMessage(post.creatorNickname, () => setComposing(false))}
     </div>
   );
 }

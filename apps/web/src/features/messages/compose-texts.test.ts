@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../auth/store', () => ({ auth: { token: () => null } }));
-const { ApiError } = await import('../api/client');
+vi.mock('../../shared/auth/store', () => ({ auth: { token: () => null } }));
+const { ApiError } = await import('../../shared/api/client');
 const { composeResultText } = await import('./compose-texts');
 
 const notFound = new ApiError(400, 'user_not_found', '수신자를 찾을 수 없습니다.');

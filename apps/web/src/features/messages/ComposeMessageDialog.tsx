@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { alertFailure } from '../api/client';
-import { Modal } from '../ui/Modal';
+import { alertFailure } from '../../shared/api/client';
+import { Modal } from '../../shared/ui/Modal';
 import { useSendMessage } from './api';
 import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './compose-texts';
 

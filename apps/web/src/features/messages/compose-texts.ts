@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client';
+import { ApiError } from '../../shared/api/client';
 
 export type ComposeVariant = 'default' | 'inbox' | 'reply';
 

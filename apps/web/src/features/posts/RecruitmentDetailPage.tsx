@@ -1,6 +1,0 @@
-import { RECRUITMENT } from './kinds';
-import { PostDetailPage } from './PostDetailPage';
-
-export default function RecruitmentDetailPage() {
-  return <PostDetailPage kind={RECRUITMENT} />;
-}
