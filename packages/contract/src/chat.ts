@@ -5,6 +5,7 @@ import { BAD_REQUEST_TEXT, bodyId, fieldsBody, text } from './text.js';
 export const CHAT_ROOM_NAME_REQUIRED_TEXT = '채팅방 이름을 입력해주세요.';
 export const CHAT_ROOM_NAME_TOO_LONG_TEXT = '채팅방 이름은 최대 50자까지 입력 가능합니다.';
 export const CHAT_MESSAGE_MAX = 1000;
+export const CHAT_MESSAGE_TOO_LONG_TEXT = '메시지는 최대 1000자까지 입력 가능합니다.';
 export const CHAT_HISTORY_DEFAULT = 50;
 export const CHAT_HISTORY_MAX = 300;
 export const EMPTY_ROOM_TEXT = '메시지가 없습니다.';

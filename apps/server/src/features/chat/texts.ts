@@ -1,3 +1,5 @@
+import { CHAT_MESSAGE_TOO_LONG_TEXT } from '@app/contract';
+
 /** The chat area's Korean texts (docs/api.md §3.8, §4, §5); † are our choices. */
 export const CHAT_TEXTS = {
   roomNotFound: '채팅방을 찾을 수 없습니다.',
@@ -8,7 +10,7 @@ export const CHAT_TEXTS = {
   noAccess: '이 채팅방에 접근 권한이 없습니다.',
   badMessage: '메시지 형식이 올바르지 않습니다.',
   emptyMessage: '메시지를 입력해주세요.',
-  messageTooLong: '메시지는 최대 1000자까지 입력 가능합니다.',
+  messageTooLong: CHAT_MESSAGE_TOO_LONG_TEXT,
   kicked: '그룹에서 추방된 사용자이므로 채팅방에 참여를 할 수 없습니다.',
   groupDeleted: '그룹이 삭제되어 채팅방을 사용할 수 없습니다.',
 } as const;
