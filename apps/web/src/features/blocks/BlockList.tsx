@@ -1,5 +1,5 @@
 import { alertFailure, errorText } from '../../shared/api/client';
-import { useBlocks, useUnblock } from '../../shared/blocks/api';
+import { useBlocks, useUnblock } from './api';
 import { formatDateTime } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
 

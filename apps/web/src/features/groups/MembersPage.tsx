@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
-import { BlockButton } from '../../shared/blocks/BlockButton';
 import { Modal } from '../../shared/ui/Modal';
 import { failureText, findMe, useInvite, useKick, useLeave, useMembers, type GroupMember } from './api';
 import { GroupLoadError } from './GroupLoadError';
 
 /**
  * /groups/{groupId}/members: roles, NEW for the just invited; the admin invites and kicks, a member leaves;
- * anyone may block (차단하기) another member.
+ * anyone may block (차단하기) another member, with the 차단 area's button the app passes as `blockMember`.
  */
-export default function MembersPage() {
+export function MembersPage({ blockMember }: { blockMember: (member: GroupMember) => ReactNode }) {
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
   const members = useMembers(groupId);
@@ -75,9 +74,7 @@ export default function MembersPage() {
               )}
             </div>
             <div className="flex shrink-0 gap-2">
-              {m.userId !== me?.userId && (
-                <BlockButton userId={m.userId} nickname={m.nickname} className="btn-secondary px-3 py-1" />
-              )}
+              {m.userId !== me?.userId && blockMember(m)}
               {admin && m.role !== 'ADMIN' && (
                 <button type="button" className="btn-secondary px-3 py-1 text-red-600" onClick={() => onKick(m)}>
                   추방

@@ -5,11 +5,11 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { useRecentMessages } from './api';
 import { shortSender } from './format';
-import { MessageDetailDialog } from './MessageDetailDialog';
+import { MessageDetailDialog, type BlockSender } from './MessageDetailDialog';
 import { UnreadDot } from './UnreadDot';
 
 /** The header's inbox: the 5 newest 쪽지 (content already cut by the server) and a link to /messages. */
-export default function InboxDropdown({ onClose }: { onClose(): void }) {
+export function InboxDropdown({ onClose, blockSender }: { onClose(): void; blockSender: BlockSender }) {
   const { data, isError, isPending, refetch } = useRecentMessages();
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -54,7 +54,14 @@ export default function InboxDropdown({ onClose }: { onClose(): void }) {
       <Link to="/messages" onClick={onClose} className="block border-t border-gray-100 py-3 text-center text-sm text-indigo-600">
         전체 보기
       </Link>
-      {openId !== null && <MessageDetailDialog messageId={openId} replyVariant="default" onClose={() => setOpenId(null)} />}
+      {openId !== null && (
+        <MessageDetailDialog
+          messageId={openId}
+          replyVariant="default"
+          blockSender={blockSender}
+          onClose={() => setOpenId(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,21 +1,24 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAuth } from '../../shared/auth/store';
-import { BlockButton } from '../../shared/blocks/BlockButton';
 import { ComposeMessageDialog, type ComposeMessageDialogProps } from './ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
 import { SYSTEM_SENDER, useOpenedMessage, WITHDRAWN_SENDER } from './api';
 import { useConfirmDeleteMessage } from './confirm-delete';
 
+/** 차단하기 for a 쪽지's sender: the 차단 area's button, composed in by the app. */
+export type BlockSender = (sender: { userId: number; nickname: string }) => ReactNode;
+
 interface Props {
   messageId: number;
+  blockSender: BlockSender;
   onClose(): void;
   /** the compose wording for 답장쓰기: 'default' from the header, 'reply' from the inbox page */
   replyVariant: ComposeMessageDialogProps['variant'];
 }
 
 /** A 쪽지 opened from the dropdown or the inbox page; loading it marks it read. */
-export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props) {
+export function MessageDetailDialog({ messageId, onClose, replyVariant, blockSender }: Props) {
   const { data: message, isError } = useOpenedMessage(messageId);
   const [replying, setReplying] = useState(false);
   const { remove, deleting } = useConfirmDeleteMessage();
@@ -51,7 +54,7 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant }: Props)
                 답장쓰기
               </button>
             )}
-            {blockable && <BlockButton userId={message.senderId} nickname={message.senderName} />}
+            {blockable && blockSender({ userId: message.senderId, nickname: message.senderName })}
             <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
               삭제하기
             </button>

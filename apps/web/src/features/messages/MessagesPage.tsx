@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SYSTEM_SENDER, useInbox } from './api';
 import { ReplyIcon, TrashIcon } from './icons';
-import { MessageDetailDialog } from './MessageDetailDialog';
+import { MessageDetailDialog, type BlockSender } from './MessageDetailDialog';
 import { useConfirmDeleteMessage } from './confirm-delete';
 import { UnreadDot } from './UnreadDot';
 
@@ -17,7 +17,7 @@ import { UnreadDot } from './UnreadDot';
  * /messages: the received 쪽지, 10 a page; unread rows white, read rows grey. Replies (row icon or the
  * detail's 답장쓰기) use the reply wording; 쪽지 쓰기 sends to a typed nickname with the inbox wording.
  */
-export default function MessagesPage() {
+export function MessagesPage({ blockSender }: { blockSender: BlockSender }) {
   const [page, setPage] = usePageParam();
   const { data, isError, isPending, refetch } = useInbox(page);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -57,7 +57,9 @@ export default function MessagesPage() {
         </ul>
       )}
       {data && <Pagination page={page} totalPages={data.totalPages} onChange={setPage} />}
-      {openId !== null && <MessageDetailDialog messageId={openId} replyVariant="reply" onClose={() => setOpenId(null)} />}
+      {openId !== null && (
+        <MessageDetailDialog messageId={openId} replyVariant="reply" blockSender={blockSender} onClose={() => setOpenId(null)} />
+      )}
       {replyTo !== null && <ComposeMessageDialog receiverName={replyTo} variant="reply" onClose={() => setReplyTo(null)} />}
       {writing && <ComposeMessageDialog variant="inbox" onClose={() => setWriting(false)} />}
     </div>

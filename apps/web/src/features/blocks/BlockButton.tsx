@@ -1,4 +1,4 @@
-import { alertFailure, errorText } from '../api/client';
+import { alertFailure, errorText } from '../../shared/api/client';
 import { blockConfirmText, useBlock, useBlocks, useUnblock } from './api';
 
 interface Props {

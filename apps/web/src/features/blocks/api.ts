@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockedUser } from '@app/contract';
-import { del, get, put } from '../api/client';
-import { keys } from '../api/keys';
+import { del, get, put } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 
 export type { BlockedUser } from '@app/contract';
 
