@@ -25,6 +25,9 @@ export default tseslint.config(
     rules: {
       'boundaries/server-area-boundaries': 'error',
       'boundaries/server-layers': 'error',
+      'boundaries/server-lib-knows-no-domain': 'error',
+      'boundaries/server-sql-in-queries': 'error',
+      'boundaries/server-queries-below-services': 'error',
       // src/ holds what ships: test helpers and fixtures live under apps/server/test
       'no-restricted-imports': ['error', { paths: [{ name: 'vitest', message: 'test code lives under apps/server/test' }] }],
     },

@@ -2,7 +2,10 @@
 import path from 'node:path';
 
 const WEB_FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
-const SERVER_FEATURES = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}features${path.sep}`;
+const SERVER_SRC = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
+const SERVER_FEATURES = `${SERVER_SRC}features${path.sep}`;
+const SERVER_LIB = `${SERVER_SRC}lib${path.sep}`;
+const SERVER_DB = `${SERVER_SRC}db${path.sep}`;
 
 /** What an area shows other areas: reads, rules, JSON shapes and texts. Everything else stays inside it. */
 const SERVER_PUBLIC = new Set(['queries', 'policy', 'presenter', 'texts']);
@@ -24,15 +27,17 @@ const isTypeOnly = (node) =>
   node.exportKind === 'type' ||
   (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
 
-function importRule(check) {
+/** A rule over a file's imports; `check` gets the resolved target of a relative import, or the bare package name. */
+function importRule(check, { packages = false } = {}) {
   return {
     meta: { type: 'problem', schema: [] },
     create(context) {
       const file = context.filename;
       const visit = (node) => {
         const spec = node.source && node.source.value;
-        if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-        const message = check(file, path.resolve(path.dirname(file), spec), node);
+        if (typeof spec !== 'string' || (!spec.startsWith('.') && !packages)) return;
+        const target = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : spec;
+        const message = check(file, target, node);
         if (message) context.report({ node, message });
       };
       return { ImportDeclaration: visit, ImportExpression: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit };
@@ -63,11 +68,40 @@ export const boundaries = {
         ? `features/${from} must not import features/${to}: move the shared part to src/shared or compose in src/app`
         : null;
     }),
+    // Server: lib/ is infrastructure. It knows no feature and not the app's wiring (context.ts, app.ts).
+    'server-lib-knows-no-domain': importRule((file, target) => {
+      if (!file.includes(SERVER_LIB)) return null;
+      if (target.includes(SERVER_FEATURES)) return 'lib/ must not import a feature: move the domain part under features/';
+      const base = path.basename(target).replace(/\.(js|ts)$/, '');
+      if ((path.dirname(target) + path.sep).endsWith(SERVER_SRC) && ['context', 'app'].includes(base))
+        return `lib/ must not import ${base}.ts: it is app wiring, not a library`;
+      return null;
+    }),
+    // Server: one data door per area. Statements (drizzle-orm's builders and sql, the table definitions) are written
+    // only in an area's queries.ts and in db/; anything else calls them. Types may be shared.
+    'server-sql-in-queries': importRule(
+      (file, target, node) => {
+        if (file.includes(SERVER_DB) || path.basename(file) === 'queries.ts' || isTypeOnly(node)) return null;
+        if (target === 'drizzle-orm' || target.startsWith('drizzle-orm/'))
+          return 'SQL is written only in an area\'s queries.ts (or db/): call a query function from here';
+        if (target.includes(`${SERVER_DB}schema`))
+          return 'tables are read and written only in an area\'s queries.ts (or db/): call a query function from here';
+        return null;
+      },
+      { packages: true },
+    ),
+    // Server: queries are the bottom layer: a queries.ts never calls a service (rules call data, not the other way).
+    'server-queries-below-services': importRule((file, target, node) => {
+      if (path.basename(file) !== 'queries.ts' || isTypeOnly(node)) return null;
+      const base = path.basename(target).replace(/\.(js|ts)$/, '');
+      return base === 'service' ? 'a queries.ts must not import a service: move the shared piece into queries.ts' : null;
+    }),
     // Server: another area is reached only through its public files (an allow-list), or by reacting to its events.
     'server-area-boundaries': importRule((file, target) => {
       const from = areaOf(file, SERVER_FEATURES);
       const to = areaOf(target, SERVER_FEATURES);
-      if (!from || !to || from === to || from === 'index.ts') return null;
+      // features/events.ts is the app's event list: every area may name its events
+      if (!from || !to || from === to || from === 'index.ts' || /^events\.(js|ts)$/.test(to)) return null;
       const base = path.basename(target).replace(/\.(js|ts)$/, '');
       return SERVER_PUBLIC.has(base)
         ? null

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
-import type { EventBus } from './lib/events.js';
+import type { AppEvents } from './features/events.js';
 import type { PublicChanges } from './lib/public-changes.js';
 import type { ReadCache } from './lib/read-cache.js';
 import type { Mailer } from './lib/mail/mailer.js';
@@ -21,8 +21,8 @@ export interface AppContext {
   tokens: TokenService;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
-  /** cross-area reactions inside a transaction, with after-commit effects (lib/events.ts) */
-  events: EventBus;
+  /** cross-area reactions inside a transaction, with after-commit effects (features/events.ts) */
+  events: AppEvents;
   /** public reads cached until a write touches what they hold (lib/read-cache.ts) */
   readCache: ReadCache;
   /** what committed writes changed that anyone may read, on every instance (lib/public-changes.ts) */

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client.js';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-const LOCK_KEY = 723_001;
 
 /** The migration files this build carries, in the order they apply. */
 export const migrationFiles = () =>
@@ -25,7 +24,7 @@ export async function migrate(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     // an index build on a large table may take longer than a request's statement limit
     await tx.execute(sql`SET LOCAL statement_timeout = 0`);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+    await lockMigrations(tx);
     await tx.execute(
       sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );

@@ -37,7 +37,7 @@ export interface Feature {
 
 /**
  * Every area of the API. Where the order of one event's handlers matters (withdrawal), the handlers declare it
- * themselves (WITHDRAWAL_STEP in lib/events.ts), so this list may be in any order.
+ * themselves (WITHDRAWAL_STEP in features/events.ts), so this list may be in any order.
  */
 export const features: Feature[] = [
   { name: 'account', routes: accountRoutes },

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { basePosts, loginFailures, users, viewRecords } from '../../db/schema/index.js';
-import { lockWithdrawingUser } from '../../lib/actor-lock.js';
+import { lockWithdrawingUser } from './queries.js';
 import { authorize } from '../../lib/authorize.js';
-import { inTransaction, type WithdrawingUser } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { type WithdrawingUser } from '../events.js';
 import { isSelf } from './policy.js';
 import { loginFailureKey } from './service.js';
 import { NO_ACCESS } from './texts.js';

@@ -6,8 +6,8 @@ import { applications, basePosts, users, type ApplicationRow, type PostRow, type
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { limitOffset, pageRequest, toPage } from '../../lib/paging.js';
-import { lockActiveActor } from '../../lib/actor-lock.js';
-import { inTransaction } from '../../lib/events.js';
+import { lockActiveActor } from '../account/queries.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { readTogether } from '../../lib/read-together.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { effectiveInactive, isEffectivelyInactive } from '../posts/policy.js';

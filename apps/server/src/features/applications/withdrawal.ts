@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { applications } from '../../db/schema/index.js';
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 
 /** docs/api.md §7: applications go; an APPROVED one on a post without a group gives its seat back. */
 export function applicationWithdrawalHooks(ctx: AppContext) {

@@ -2,15 +2,13 @@ import { sql } from 'drizzle-orm';
 import { BLOCK_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { holdActiveUser, lockActiveActor } from '../../lib/actor-lock.js';
+import { LOCK, lockExclusive } from '../../db/locks.js';
+import { holdActiveUser, lockActiveActor } from '../account/queries.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { isSelf } from './policy.js';
 import { blockCount, blockRows } from './queries.js';
 import { BLOCK_TEXTS } from './texts.js';
-
-/** Advisory-lock class for "this user's blocks", so two blocks at once cannot both pass the limit. */
-const USER_BLOCKS = 7003;
 
 /**
  * 404 unless `userId` is an active, non-system user. Holds that user's shared activity lock until the
@@ -32,7 +30,7 @@ export async function blockUser(ctx: AppContext, user: AuthUser, userId: number)
     await lockActiveActor(tx, user.id);
     await holdBlockableUser(tx, userId);
     if (isSelf(user, userId)) throw new BadRequest(BLOCK_TEXTS.self, 'block_self');
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_BLOCKS}, ${user.id})`);
+    await lockExclusive(tx, LOCK.userBlocks, user.id);
     const added = await queryRows(
       tx,
       sql`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (${user.id}, ${userId}, ${ctx.clock.now()})

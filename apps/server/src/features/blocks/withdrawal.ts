@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 import { deleteBlocksOf } from './queries.js';
 
 /** docs/api.md §9.4: the withdrawal of either user removes the block rows. */

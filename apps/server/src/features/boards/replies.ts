@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { boards, replies, users } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { AuthUser } from '../../lib/request-auth.js';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_TEXT, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { lockActiveActor } from '../../lib/actor-lock.js';
+import { LOCK, lockExclusive } from '../../db/locks.js';
+import { lockActiveActor } from '../account/queries.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { toPage } from '../../lib/paging.js';
@@ -32,7 +33,7 @@ export async function addBookmark(ctx: AppContext, user: AuthUser, postId: numbe
     await lockActiveActor(tx, user.id);
     const post = await queryRows(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR KEY SHARE`);
     if (post.length === 0) throw new NotFound(BASE_NOT_FOUND);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_BOOKMARKS}, ${user.id})`);
+    await lockExclusive(tx, LOCK.userBookmarks, user.id);
     const added = await queryRows(
       tx,
       sql`INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (${user.id}, ${postId}, ${ctx.clock.now()})

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 
 /** Withdrawal removes the user's bookmarks (others' bookmarks of the user's deleted posts go by cascade). */
 export function bookmarkWithdrawalHooks(ctx: AppContext) {

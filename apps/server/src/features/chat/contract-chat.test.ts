@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chatReadLogs, users } from '../../db/schema/index.js';
-import { inTransaction } from '../../lib/events.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
+import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { appendMessage } from './service.js';
 import { createGroup, createRoom, invite, type TestGroup } from '../../../test/fixtures/chat.js';
 

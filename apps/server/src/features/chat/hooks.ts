@@ -1,7 +1,7 @@
 import { chatTopic, KICK_QUEUE } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 import { chatReadLogs } from '../../db/schema/index.js';
 import { findRoomOfGroup, newestMessageId } from './queries.js';
 import { appendMessage, deleteReadLog, markRead } from './service.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatMessages, users } from '../../db/schema/index.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { TestUser } from '../../../test/helpers.js';
 import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import {

@@ -6,7 +6,7 @@ import { chatReadLogs, chatRooms } from '../../db/schema/index.js';
 import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
 import { Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { isGroupAdmin, isGroupMember } from '../groups/policy.js';
 import {

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX, CHAT_SEND_DESTINATION, chatTopic, codePoints, KICK_QUEUE } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { TooManyRequests } from '../../lib/errors.js';
-import { inOneStatement, type TxScope } from '../../lib/events.js';
+import { inOneStatement, type TxScope } from '../../lib/transaction.js';
 import type { Limit } from '../../lib/rate-limit.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';

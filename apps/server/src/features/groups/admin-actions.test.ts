@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { basePosts, groupMembers, groups, schedules } from '../../db/schema/index.js';
-import type { DomainEvents } from '../../lib/events.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import type { DomainEvents } from '../events.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
+import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 
 let t: TestApp;

@@ -3,7 +3,8 @@ import { groupMembers } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { type TxScope, type WithdrawingUser, WITHDRAWAL_STEP } from '../../lib/events.js';
+import { type TxScope } from '../../lib/transaction.js';
+import { type WithdrawingUser, WITHDRAWAL_STEP } from '../events.js';
 import { removeMembership } from './members.js';
 import { membershipsOf } from './queries.js';
 

@@ -5,7 +5,7 @@ import { groupLinks } from '../../db/schema/index.js';
 import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import type { Deferred } from '../../lib/validation.js';
 import { lockGroup } from '../groups/queries.js';

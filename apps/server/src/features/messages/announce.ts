@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { TxScope } from '../../lib/events.js';
+import type { TxScope } from '../../lib/transaction.js';
 import type { MessageWithSender } from './queries.js';
 
 /** Tells other areas (live notifications) of a stored 쪽지; they act only once the transaction commits. */

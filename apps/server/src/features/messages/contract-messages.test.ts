@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema/index.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { sendSystemMessage } from './system-messages.js';
 import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 import { deleteReceivedMessages } from './service.js';
 import { sendSystemMessages } from './system-messages.js';
 

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { deleteReceivedMessages } from './service.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { sendSystemMessage, sendSystemMessages } from './system-messages.js';
 import { countQueries } from '../../lib/query-count.js';
 

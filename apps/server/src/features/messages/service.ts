@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest } from '../../lib/errors.js';
-import { inOneStatement, type TxScope } from '../../lib/events.js';
+import { inOneStatement, type TxScope } from '../../lib/transaction.js';
 import { mayReach } from '../blocks/policy.js';
 import { blockedBetween } from '../blocks/queries.js';
 import { announceReceived } from './announce.js';

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
-import type { SystemNote, TxScope } from '../../lib/events.js';
+import type { TxScope } from '../../lib/transaction.js';
+import type { SystemNote } from '../events.js';
 import { announceReceived } from './announce.js';
 
 /**

@@ -6,7 +6,7 @@ import { groupNotices } from '../../db/schema/index.js';
 import { loadGroupAccess } from '../../lib/access.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
-import { inTransaction, type TxScope } from '../../lib/events.js';
+import { inTransaction, type TxScope } from '../../lib/transaction.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import type { Deferred } from '../../lib/validation.js';
 import { lockGroup, memberIdsOf } from '../groups/queries.js';

@@ -1,6 +1,6 @@
 import { notificationQueue, type LiveNotification } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { Frame } from '../../realtime/codec.js';
 import type { TestUser } from '../../../test/helpers.js';
 import { expectClosed, sleep, StompTestClient, useRealtimeSuite } from '../../../test/fixtures/chat.js';

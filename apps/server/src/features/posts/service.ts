@@ -13,7 +13,7 @@ import { basePosts, postTags, viewRecords } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
-import { lockActiveActor } from '../../lib/actor-lock.js';
+import { lockActiveActor } from '../account/queries.js';
 import type { AuthUser } from '../../lib/request-auth.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
 import type { KindConfig } from './kinds.js';

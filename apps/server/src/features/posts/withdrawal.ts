@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 
 /** docs/api.md §7: own posts without a group go, with their tags, applications and view records; no 쪽지. */
 export function postWithdrawalHooks(ctx: AppContext) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { applicationProfiles, users, type ProfileRow } from '../../db/schema/index.js';
-import { lockActiveActor } from '../../lib/actor-lock.js';
+import { lockActiveActor } from '../account/queries.js';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import type { Deferred } from '../../lib/validation.js';
 import type { MyInfoRow } from './presenter.js';

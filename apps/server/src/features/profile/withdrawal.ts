@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { applicationProfiles } from '../../db/schema/index.js';
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 
 export function profileWithdrawalHooks(ctx: AppContext) {
   ctx.events.on(

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm
 import { CODE_TTL_SECONDS } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { LOCK, lockExclusiveOnText } from '../../db/locks.js';
 import { verificationCodes, type CodeFlow } from '../../db/schema/index.js';
 import { AppError, TooManyRequests } from '../../lib/errors.js';
 import type { Mail } from '../../lib/mail/mailer.js';
@@ -11,8 +12,6 @@ import { TEXTS } from './texts.js';
 
 const CODE_TTL_MS = CODE_TTL_SECONDS * 1000;
 const MAX_WRONG_TRIES = 5;
-/** Advisory-lock class serializing sends to one e-mail, so the per-e-mail limits hold across instances. */
-const SEND_LOCK = 7002;
 
 /** Where a code goes: the find-id code is for an e-mail; the password code for one user and that e-mail. */
 export interface CodeTarget {
@@ -57,7 +56,7 @@ export async function issueCode(ctx: AppContext, target: CodeTarget, mail: (code
   const now = ctx.clock.now();
   const code = newCode();
   const id = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEND_LOCK}, hashtext(${target.emailKey}))`);
+    await lockExclusiveOnText(tx, LOCK.recoverySend, target.emailKey);
     await enforceSendLimits(tx, target.emailKey, now);
     // rows past the hour window matter to no limit and no verification any more
     await tx

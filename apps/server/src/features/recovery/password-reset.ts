@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { resetGrants, users } from '../../db/schema/index.js';
 import { BadRequest, Forbidden } from '../../lib/errors.js';
-import { inTransaction } from '../../lib/events.js';
+import { inTransaction } from '../../lib/transaction.js';
 import { hashPassword } from '../../lib/password.js';
 import { parseBody } from '../../lib/validation.js';
 import { clearLoginFailures } from '../account/queries.js';

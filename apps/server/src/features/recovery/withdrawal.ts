@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { WITHDRAWAL_STEP } from '../../lib/events.js';
+import { WITHDRAWAL_STEP } from '../events.js';
 import { resetGrants, users, verificationCodes } from '../../db/schema/index.js';
 import { activeUsersWithEmail, emailKeyOf } from './users.js';
 

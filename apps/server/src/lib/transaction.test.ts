@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { EventBus, inTransaction } from './events.js';
+import { EventBus } from './event-bus.js';
+import { inTransaction } from './transaction.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,22 +29,22 @@ describe('events after commit', () => {
   });
 
   it("emits nothing when the transaction rolls back, and the handlers' writes roll back with it", async () => {
-    const bus = new EventBus();
+    const bus = new EventBus<{ probe: { userId: number } }>();
     const effects: number[] = [];
-    bus.on('user.sessionsRevoked', async ({ tx, afterCommit }, { userId }) => {
+    bus.on('probe', async ({ tx, afterCommit }, { userId }) => {
       await tx.execute(sql`INSERT INTO event_probe VALUES (${userId})`);
       afterCommit(() => void effects.push(userId));
     });
     await expect(
       inTransaction(t.db, t.ctx.log, new Date(), async (scope) => {
-        await bus.emit(scope, 'user.sessionsRevoked', { userId: 42 });
+        await bus.emit(scope, 'probe', { userId: 42 });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(effects).toEqual([]);
     expect(await queryRows(t.db, sql`SELECT n FROM event_probe WHERE n = 42`)).toEqual([]);
 
-    await inTransaction(t.db, t.ctx.log, new Date(), (scope) => bus.emit(scope, 'user.sessionsRevoked', { userId: 43 }));
+    await inTransaction(t.db, t.ctx.log, new Date(), (scope) => bus.emit(scope, 'probe', { userId: 43 }));
     expect(effects).toEqual([43]);
   });
 
