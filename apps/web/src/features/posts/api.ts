@@ -1,5 +1,6 @@
 import type {
   ApplicantList,
+  MyApplication,
   MyPost,
   PopularTag,
   Recruitment,
@@ -7,7 +8,6 @@ import type {
   StudyGroup,
   StudyGroupInput,
 } from '@app/contract';
-import type { MyApplication } from '@app/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
@@ -17,7 +17,7 @@ import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 import { postListQuery, type ListQuery } from './list-query';
 import { noteSeenViews, withSeenViews } from './seen-views';
 
-export type { Applicant, ApplicantList, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
+export type { Applicant, ApplicantList, MyApplication, MyPost, RecruitmentItem, SearchType, StudyGroupItem } from '@app/contract';
 
 export {
   filterParams,
@@ -133,14 +133,13 @@ export function useApply(id: string) {
   });
 }
 
+/** My applications: the history on /myinfo and each detail's 지원 완료 read this one cache entry. */
+export const useMyApplications = (enabled = true) =>
+  useQuery({ queryKey: keys.myApplications, queryFn: () => get<MyApplication[]>('/applications/my-list'), enabled });
+
 /** The logged-in user's application to this post, if any (the button then says 지원 완료; a pending one can be cancelled). */
 export function useMyApplicationTo(postId: number | undefined, loggedIn: boolean): MyApplication | undefined {
-  // the same read as the profile area's application history (one cache entry for both)
-  const { data } = useQuery({
-    queryKey: keys.myApplications,
-    queryFn: () => get<MyApplication[]>('/applications/my-list'),
-    enabled: loggedIn,
-  });
+  const { data } = useMyApplications(loggedIn);
   return postId === undefined ? undefined : data?.find((a) => a.basePostId === postId);
 }
 

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyApplication, MyProfileInfo } from '@app/contract';
+import type { MyProfileInfo } from '@app/contract';
 import { ApiError, get, post, put } from '../../shared/api/client';
 import { keys } from '../../shared/api/keys';
 
 export const PRIVATE_CONTACT = '비공개';
 
-export type { MyApplication } from '@app/contract';
 export type Profile = MyProfileInfo;
 
 export interface ProfileBody {
@@ -39,5 +38,3 @@ export function useSaveProfile(editing: boolean) {
 }
 
 export const useMyProfile = () => useQuery({ queryKey: keys.profile, queryFn: myProfile });
-export const useMyApplications = () =>
-  useQuery({ queryKey: keys.myApplications, queryFn: () => get<MyApplication[]>('/applications/my-list') });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { alertFailure, del, errorText } from '../api/client';
-import { keys } from '../api/keys';
+import { alertFailure, del, errorText } from '../../shared/api/client';
+import { keys } from '../../shared/api/keys';
 
 export const CANCEL_CONFIRM_TEXT = '지원을 취소하시겠습니까?';
 
 /**
- * What a cancelled application shows in: my applications (profile area, also the detail's 지원 완료), the
- * author's applicant list and my posts' applicant count (posts area). Their keys, by prefix.
+ * What a cancelled application shows in: my applications (the history on /myinfo, also the detail's 지원 완료),
+ * the author's applicant list and my posts' applicant count. Their keys, by prefix.
  */
 const AFFECTED_KEYS = [keys.myApplications, keys.posts.allApplicants, keys.posts.mine];
 

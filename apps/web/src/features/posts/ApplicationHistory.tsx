@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/lib/format';
-import { useCancelApplication } from '../../shared/applications/cancel';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { useMyApplications, type MyApplication } from './api';
+import { useCancelApplication } from './cancel-application';
+import { RECRUITMENT, STUDY_GROUP } from './kinds';
 
 const STATUS: Record<MyApplication['status'], { label: string; className: string }> = {
   PENDING: { label: '대기', className: 'text-gray-600' },
@@ -10,8 +11,7 @@ const STATUS: Record<MyApplication['status'], { label: string; className: string
   REJECTED: { label: '거부', className: 'font-bold text-red-600' },
 };
 
-const detailPath = (a: MyApplication) =>
-  a.postType === 'RECRUITMENT' ? `/recruitment/${a.basePostId}` : `/study-group/${a.basePostId}`;
+const detailPath = (a: MyApplication) => (a.postType === 'RECRUITMENT' ? RECRUITMENT : STUDY_GROUP).detailPath(a.basePostId);
 
 /** My applications on /myinfo; rows of inactive posts are greyed and cannot be opened; a pending one can be cancelled. */
 export function ApplicationHistory() {
