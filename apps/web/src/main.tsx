@@ -5,6 +5,7 @@ import { AppRouter, navigate } from './app/router';
 import { setUnauthorizedHandler } from './shared/api/client';
 import { markFirstLoad } from './shared/api/first-load';
 import { createQueryClient } from './shared/api/query-client';
+import { chatLauncher } from './features/chat/launcher';
 import { ownSession } from './shared/auth/session';
 import { auth } from './shared/auth/store';
 import { sayLoginRequired } from './shared/auth/RequireAuth';
@@ -12,7 +13,7 @@ import { pinNow } from './shared/lib/now';
 import './index.css';
 
 const queryClient = createQueryClient();
-ownSession(queryClient);
+ownSession(queryClient, [chatLauncher.close]);
 
 let redirecting = false;
 /** 401 login_required anywhere: end the session (the session owner drops its reads), say so once, go to /login. */

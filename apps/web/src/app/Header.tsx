@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth, useAuth } from '../shared/auth/store';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
-import { chatLauncher, useOpenChatRoom } from '../shared/chat-launcher';
+import { chatLauncher, useOpenChatRoom } from '../features/chat/launcher';
 import { ChatListPanel, ChatRoomModal, InboxPanel } from './header-slots';
 import { ChatIcon, MailIcon, MenuIcon } from './icons';
 

@@ -1,4 +1,4 @@
-import { chatLauncher } from '../../shared/chat-launcher';
+import { chatLauncher } from './launcher';
 import { useChatRooms } from './api';
 import { formatChatTime } from './format';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertFailure, errorText } from '../../shared/api/client';
-import { chatLauncher } from '../../shared/chat-launcher';
+import { chatLauncher } from './launcher';
 import { Modal } from '../../shared/ui/Modal';
 import { keys } from '../../shared/api/keys';
 import { useCreateChatRoom, useRoomExists, useRoomUnread } from './api';

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { keys } from '../api/keys';
-import { chatLauncher } from '../chat-launcher';
 import { auth } from './store';
 
 let generation = 0;
@@ -13,13 +12,13 @@ const listeners = new Set<() => void>();
  * changes, before anything renders again:
  * - every per-person read is dropped (`keys.session`; public reads stay), with the mutations of the previous
  *   person, so no cached answer of theirs can show while the next person's reads are on their way;
- * - the open chat room is closed;
+ * - what the app keeps outside React for one person is reset (`resets`: the chat room open in the header);
  * - the session generation moves on, and the app's content, keyed by it (app/Layout.tsx), is mounted afresh:
  *   component state (drafts, open panels, pages and pagers) and the realtime subscriptions of the previous
  *   person's components end with it. The realtime connection itself follows the token (shared/realtime).
  * It subscribes to the store before React does, so it runs first on every change.
  */
-export function ownSession(client: QueryClient): () => void {
+export function ownSession(client: QueryClient, resets: Array<() => void> = []): () => void {
   let token = auth.token();
   return auth.subscribe(() => {
     const next = auth.get().token;
@@ -28,7 +27,7 @@ export function ownSession(client: QueryClient): () => void {
     void client.cancelQueries({ queryKey: keys.session });
     client.removeQueries({ queryKey: keys.session });
     client.getMutationCache().clear();
-    chatLauncher.close();
+    resets.forEach((reset) => reset());
     generation++;
     listeners.forEach((l) => l());
   });
