@@ -6,10 +6,13 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { SearchFields } from '../../shared/ui/SearchFields';
+import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
 import { useBoardSearch } from './api';
 import { BoardRows } from './BoardRows';
 import { useAskLogin } from './ask-login';
 import { CATEGORY_CHIPS, SEARCH_TYPES } from './categories';
+
+const KEYWORD_LIMIT = { max: 50, tooLong: fromContract((c) => c.SEARCH_KEYWORD_TOO_LONG) };
 
 export default function BoardListPage() {
   const navigate = useNavigate();
@@ -41,6 +44,7 @@ export default function BoardListPage() {
 
   const search = (e: FormEvent) => {
     e.preventDefault();
+    if (refuseOverLimit([{ id: 'board-keyword', value: keywordInput, max: KEYWORD_LIMIT.max }])) return;
     update({ searchType: typeInput, keyword: keywordInput.trim() });
   };
 
@@ -61,7 +65,7 @@ export default function BoardListPage() {
         </button>
       </div>
 
-      <form className="flex flex-wrap gap-2" onSubmit={search} role="search">
+      <form className="flex flex-wrap items-start gap-2" onSubmit={search} role="search">
         <SearchFields
           typeLabel="검색 유형"
           types={SEARCH_TYPES}
@@ -69,7 +73,8 @@ export default function BoardListPage() {
           onType={setTypeInput}
           keyword={keywordInput}
           onKeyword={setKeywordInput}
-          maxLength={50}
+          keywordId="board-keyword"
+          limit={KEYWORD_LIMIT}
         />
         <button type="submit" className="btn-secondary">
           검색

@@ -1,8 +1,11 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { LimitNote } from '../../shared/ui/LimitNote';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { useAskLogin } from './ask-login';
 import { submitsReply } from './reply-keys';
+import { REPLY_MAX, REPLY_TOO_LONG } from './reply-limit';
 
 interface ReplyFormProps {
   /** the top-level reply being answered, if any */
@@ -22,10 +25,11 @@ export function ReplyForm({ target, onCancelTarget, onSubmit }: ReplyFormProps) 
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
   const blank = !content.trim();
+  const limit = useTextLimit(useId(), content, REPLY_MAX, REPLY_TOO_LONG);
 
   const submit = async () => {
     if (!token) return askLogin(location.pathname);
-    if (blank || busy) return;
+    if (blank || busy || limit.over) return;
     setBusy(true);
     const ok = await onSubmit(content.trim());
     setBusy(false);
@@ -51,16 +55,18 @@ export function ReplyForm({ target, onCancelTarget, onSubmit }: ReplyFormProps) 
         )}
       </div>
       <textarea
+        id={limit.id}
         className="input min-h-20 resize-y"
         aria-label="댓글 내용"
         placeholder={token ? '댓글을 입력하세요 (Shift+Enter 줄바꿈)' : '로그인 후 댓글을 작성할 수 있습니다.'}
-        maxLength={500}
         value={content}
+        {...limit.control}
         onChange={(e) => setContent(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      <LimitNote limit={limit} />
       <div className="flex justify-end">
-        <button type="button" className="btn-primary" disabled={blank || busy} onClick={() => void submit()}>
+        <button type="button" className="btn-primary" disabled={blank || busy || limit.over} onClick={() => void submit()}>
           등록
         </button>
       </div>

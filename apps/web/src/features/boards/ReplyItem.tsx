@@ -1,7 +1,10 @@
 import type { Reply } from '@app/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatWhen } from '../../shared/lib/format';
 import { useNow } from '../../shared/lib/now';
+import { LimitNote } from '../../shared/ui/LimitNote';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
+import { REPLY_MAX, REPLY_TOO_LONG } from './reply-limit';
 
 interface ReplyItemProps {
   reply: Reply;
@@ -22,9 +25,10 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
   const [saving, setSaving] = useState(false);
   const child = reply.parentReplyId !== null;
   const now = useNow();
+  const limit = useTextLimit(useId(), draft, REPLY_MAX, REPLY_TOO_LONG);
 
   const save = async () => {
-    if (!draft.trim()) return;
+    if (!draft.trim() || limit.over) return;
     setSaving(true);
     const ok = await onEdit(draft.trim());
     setSaving(false);
@@ -62,17 +66,24 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
       {editing ? (
         <div className="flex flex-col gap-2">
           <textarea
+            id={limit.id}
             className="input min-h-16"
             aria-label="댓글 수정"
-            maxLength={500}
             value={draft}
+            {...limit.control}
             onChange={(e) => setDraft(e.target.value)}
           />
+          <LimitNote limit={limit} />
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => setEditing(false)}>
               취소
             </button>
-            <button type="button" className="btn-primary" disabled={!draft.trim() || saving} onClick={() => void save()}>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!draft.trim() || saving || limit.over}
+              onClick={() => void save()}
+            >
               저장
             </button>
           </div>

@@ -1,9 +1,11 @@
-import type { ChatMessage } from '@app/contract';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG_TEXT, type ChatMessage } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/store';
 import { useMe } from '../../shared/auth/useMe';
+import { LimitNote } from '../../shared/ui/LimitNote';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { chatKeys, messagesAfter, useRoom, useRoomHistory, useSaveReadLog } from './api';
 import { connectChat, type ChatConnection } from './connection';
 import { formatChatTime } from './format';
@@ -32,6 +34,7 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
   const lastShown = useRef(0);
   const connected = link === 'open';
   const [text, setText] = useState('');
+  const limit = useTextLimit(useId(), text, CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG_TEXT);
   const connection = useRef<ChatConnection | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -101,7 +104,7 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
 
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || !connected) return;
+    if (!trimmed || !connected || limit.over) return;
     if (connection.current?.send(trimmed)) setText('');
   };
 
@@ -137,25 +140,34 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
           {LINK_DOWN_TEXT}
         </p>
       )}
-      <div className="flex gap-2 border-t border-gray-100 p-3">
-        <input
-          className="input min-w-0 flex-1"
-          aria-label="메시지 입력"
-          placeholder={connected || link === 'down' ? '메시지를 입력하세요' : '연결 중...'}
-          value={text}
-          maxLength={1000}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            // Hangul is confirmed with Enter while composing: that Enter must not send
-            if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              send();
-            }
-          }}
-        />
-        <button type="button" className="btn-primary shrink-0" disabled={!connected || !text.trim()} onClick={send}>
-          전송
-        </button>
+      <div className="flex flex-col gap-1 border-t border-gray-100 p-3">
+        <div className="flex gap-2">
+          <input
+            id={limit.id}
+            className="input min-w-0 flex-1"
+            aria-label="메시지 입력"
+            placeholder={connected || link === 'down' ? '메시지를 입력하세요' : '연결 중...'}
+            value={text}
+            {...limit.control}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              // Hangul is confirmed with Enter while composing: that Enter must not send
+              if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                send();
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="btn-primary shrink-0"
+            disabled={!connected || !text.trim() || limit.over}
+            onClick={send}
+          >
+            전송
+          </button>
+        </div>
+        <LimitNote limit={limit} />
       </div>
     </div>
   );

@@ -1,8 +1,12 @@
+import { CHAT_ROOM_NAME_TOO_LONG_TEXT } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { chatLauncher } from './launcher';
+import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
+import { refuseOverLimit } from '../../shared/ui/text-limit';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { keys } from '../../shared/api/keys';
 import { useCreateChatRoom, useRoomExists, useRoomUnread } from './api';
 
@@ -54,7 +58,9 @@ export default function GroupChatButton({ groupId, groupName, admin }: { groupId
 function CreateRoomDialog({ groupId, groupName, onClose }: { groupId: number; groupName: string; onClose(): void }) {
   const [name, setName] = useState('');
   const create = useCreateChatRoom(groupId);
+  const limit = useTextLimit('chat-room-name', name, 50, CHAT_ROOM_NAME_TOO_LONG_TEXT);
   const submit = () => {
+    if (refuseOverLimit([limit])) return;
     const trimmed = name.trim();
     if (!trimmed) return alert('채팅방 이름을 입력해주세요.');
     create.mutate(trimmed, {
@@ -68,15 +74,19 @@ function CreateRoomDialog({ groupId, groupName, onClose }: { groupId: number; gr
   return (
     <Modal title="채팅방 만들기" onClose={onClose} width={400}>
       <p className="mb-3 text-sm text-gray-600">{groupName} 그룹의 채팅방 이름을 입력하세요.</p>
-      <input
-        className="input w-full"
-        aria-label="채팅방 이름"
-        value={name}
-        maxLength={50}
-        autoFocus
-        onChange={(e) => setName(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && !e.nativeEvent.isComposing && submit()}
-      />
+      <div className="flex flex-col gap-1.5">
+        <input
+          id={limit.id}
+          className="input w-full"
+          aria-label="채팅방 이름"
+          value={name}
+          autoFocus
+          {...limit.control}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && !e.nativeEvent.isComposing && submit()}
+        />
+        <LimitNote limit={limit} />
+      </div>
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onClose}>
           취소

@@ -1,5 +1,9 @@
+import { scheduleBody } from '@app/contract';
 import { useState, type FormEvent } from 'react';
+import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
+import { refuseOverLimit, tooLongText } from '../../shared/ui/text-limit';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { failureText, useAddEntry, useEditEntry, useRemoveEntry, useScheduleDay, type ScheduleDetail } from './api';
 
 interface DayDialogProps {
@@ -9,6 +13,9 @@ interface DayDialogProps {
   myId: number | undefined;
   onClose(): void;
 }
+
+const CONTENT_MAX = 200;
+const CONTENT_TOO_LONG = tooLongText(scheduleBody.out.shape.content, CONTENT_MAX);
 
 const label = (date: string) => `${Number(date.slice(5, 7))}월 ${Number(date.slice(8))}일 일정`;
 
@@ -113,8 +120,10 @@ function EntryForm(props: { initial: string; submitLabel: string; onSave(content
   const [content, setContent] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const limit = useTextLimit('schedule-content', content, CONTENT_MAX, CONTENT_TOO_LONG);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (refuseOverLimit([limit])) return;
     if (!content.trim()) {
       setError('일정 내용을 입력해주세요.');
       return;
@@ -138,12 +147,13 @@ function EntryForm(props: { initial: string; submitLabel: string; onSave(content
         id="schedule-content"
         className="input h-20 resize-none"
         value={content}
-        maxLength={200}
         placeholder="일정 내용을 입력하세요."
         autoFocus
+        {...limit.control}
         onChange={(e) => setContent(e.target.value)}
       />
-      {error && (
+      <LimitNote limit={limit} />
+      {error && !limit.over && (
         <p role="alert" className="text-sm text-red-600">
           {error}
         </p>

@@ -2,6 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { INVALID_URL_TEXT, isWebLink, LINK_TITLE_MAX, LINK_TITLE_TEXT, LINK_URL_MAX } from '@app/contract';
 import { ApiError } from '../../shared/api/client';
 import { formatDate } from '../../shared/lib/format';
+import { LimitNote } from '../../shared/ui/LimitNote';
+import { refuseOverLimit } from '../../shared/ui/text-limit';
+import { useTextLimit, type TextLimit } from '../../shared/ui/useTextLimit';
 import { failureText } from './api';
 import { useAddLink, useLinks, useRemoveLink, type GroupLink } from './board-api';
 
@@ -97,9 +100,13 @@ function LinkForm({ groupId }: { groupId: number }) {
   const [url, setUrl] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const add = useAddLink(groupId);
+  const titleLimit = useTextLimit('link-title', title, LINK_TITLE_MAX, LINK_TITLE_TEXT);
+  // a link past the limit is refused whole, never stored shortened (a shorter link goes somewhere else)
+  const urlLimit = useTextLimit('link-url', url, LINK_URL_MAX, INVALID_URL_TEXT);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (refuseOverLimit([titleLimit, urlLimit])) return;
     const body = { title: title.trim(), url: url.trim() };
     if (!body.title) return setErrors({ title: LINK_TITLE_TEXT });
     if (!isWebLink(body.url)) return setErrors({ url: INVALID_URL_TEXT });
@@ -119,30 +126,26 @@ function LinkForm({ groupId }: { groupId: number }) {
 
   return (
     <form className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={submit} noValidate>
-      <FieldWithError id="link-title" label="자료 제목" error={errors.title}>
+      <FieldWithError id="link-title" label="자료 제목" error={errors.title} limit={titleLimit}>
         <input
           id="link-title"
           className="input w-full"
           value={title}
-          maxLength={LINK_TITLE_MAX}
           placeholder="자료 제목"
-          aria-invalid={Boolean(errors.title)}
-          aria-describedby={errors.title ? 'link-title-error' : undefined}
+          {...described(errors.title, titleLimit)}
           onChange={(e) => setTitle(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && e.nativeEvent.isComposing && e.preventDefault()}
         />
       </FieldWithError>
-      <FieldWithError id="link-url" label="링크" error={errors.url} grow>
+      <FieldWithError id="link-url" label="링크" error={errors.url} limit={urlLimit} grow>
         <input
           id="link-url"
           className="input w-full"
           type="url"
           inputMode="url"
           value={url}
-          maxLength={LINK_URL_MAX}
           placeholder="https://"
-          aria-invalid={Boolean(errors.url)}
-          aria-describedby={errors.url ? 'link-url-error' : undefined}
+          {...described(errors.url, urlLimit)}
           onChange={(e) => setUrl(e.target.value)}
         />
       </FieldWithError>
@@ -158,15 +161,32 @@ function LinkForm({ groupId }: { groupId: number }) {
   );
 }
 
-function FieldWithError(props: { id: string; label: string; error?: string; grow?: boolean; children: ReactNode }) {
-  const { id, label, error, grow, children } = props;
+/** A field's aria: its limit's while past the limit (which then says the text), else the refusal of the last submit. */
+const described = (error: string | undefined, limit: TextLimit) =>
+  limit.over || !error
+    ? limit.control
+    : {
+        'aria-invalid': true,
+        'aria-describedby': [limit.control['aria-describedby'], `${limit.id}-error`].filter(Boolean).join(' '),
+      };
+
+function FieldWithError(props: {
+  id: string;
+  label: string;
+  error?: string;
+  limit: TextLimit;
+  grow?: boolean;
+  children: ReactNode;
+}) {
+  const { id, label, error, limit, grow, children } = props;
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${grow ? 'sm:flex-[2]' : 'sm:flex-1'}`}>
       <label className="text-sm font-medium text-gray-700" htmlFor={id}>
         {label}
       </label>
       {children}
-      {error && (
+      <LimitNote limit={limit} />
+      {error && !limit.over && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
           {error}
         </p>

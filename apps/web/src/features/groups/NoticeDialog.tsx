@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { NOTICE_CONTENT_MAX, NOTICE_CONTENT_TEXT, NOTICE_TITLE_MAX, NOTICE_TITLE_TEXT } from '@app/contract';
 import { formatDateTime } from '../../shared/lib/format';
+import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
+import { refuseOverLimit } from '../../shared/ui/text-limit';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { failureText } from './api';
 import { useRemoveNotice, useSaveNotice, type Notice } from './board-api';
 
@@ -116,9 +119,12 @@ function NoticeForm({ initial, onSave, onSaved, onCancel }: NoticeFormProps) {
   const [pinned, setPinned] = useState(initial?.pinned ?? false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const titleLimit = useTextLimit('notice-title', title, NOTICE_TITLE_MAX, NOTICE_TITLE_TEXT);
+  const contentLimit = useTextLimit('notice-content', content, NOTICE_CONTENT_MAX, NOTICE_CONTENT_TEXT);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (refuseOverLimit([titleLimit, contentLimit])) return;
     const body = { title: title.trim(), content: content.trim(), pinned };
     if (!body.title) return setError(NOTICE_TITLE_TEXT);
     if (!body.content) return setError(NOTICE_CONTENT_TEXT);
@@ -134,26 +140,34 @@ function NoticeForm({ initial, onSave, onSaved, onCancel }: NoticeFormProps) {
 
   return (
     <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-gray-700">
-        공지 제목
-        <input
-          className="input"
-          value={title}
-          maxLength={NOTICE_TITLE_MAX}
-          autoFocus
-          onChange={(e) => setTitle(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && e.nativeEvent.isComposing && e.preventDefault()}
-        />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-gray-700">
-        공지 내용
-        <textarea
-          className="input h-48 resize-y"
-          value={content}
-          maxLength={NOTICE_CONTENT_MAX}
-          onChange={(e) => setContent(e.target.value)}
-        />
-      </label>
+      <div className="flex flex-col gap-1.5">
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-gray-700">
+          공지 제목
+          <input
+            id={titleLimit.id}
+            className="input"
+            value={title}
+            autoFocus
+            {...titleLimit.control}
+            onChange={(e) => setTitle(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && e.nativeEvent.isComposing && e.preventDefault()}
+          />
+        </label>
+        <LimitNote limit={titleLimit} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-gray-700">
+          공지 내용
+          <textarea
+            id={contentLimit.id}
+            className="input h-48 resize-y"
+            value={content}
+            {...contentLimit.control}
+            onChange={(e) => setContent(e.target.value)}
+          />
+        </label>
+        <LimitNote limit={contentLimit} />
+      </div>
       <label className="flex items-center gap-2 text-sm text-gray-700">
         <input type="checkbox" className="h-4 w-4" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
         상단에 고정

@@ -1,9 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { Modal } from '../../shared/ui/Modal';
+import { fromContract, refuseOverLimit, tooLongText } from '../../shared/ui/text-limit';
 import { TextField } from '../../shared/ui/TextField';
 import { FormButtons } from '../../shared/ui/FormButtons';
 import { useCreateGroup, type MyPost } from './api';
+
+const NAME_MAX = 50;
+const DESCRIPTION_MAX = 255;
+const NAME_TOO_LONG = fromContract((c) => c.GROUP_NAME_TEXT);
+const DESCRIPTION_TOO_LONG = fromContract((c) => tooLongText(c.groupInfoFields.description, DESCRIPTION_MAX));
 
 interface CreateGroupDialogProps {
   post: MyPost;
@@ -13,13 +19,19 @@ interface CreateGroupDialogProps {
 
 /** A closed post becomes a group: name and description, the type follows the post. */
 export function CreateGroupDialog({ post, onClose, onCreated }: CreateGroupDialogProps) {
-  const [name, setName] = useState(post.title.slice(0, 50));
+  // the post's whole title is offered: a longer one says the limit and waits to be shortened by the person
+  const [name, setName] = useState(post.title);
   const [description, setDescription] = useState('');
   const creating = useCreateGroup();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (creating.isPending) return;
+    const limited = [
+      { id: 'group-name', value: name, max: NAME_MAX },
+      { id: 'group-description', value: description, max: DESCRIPTION_MAX },
+    ];
+    if (refuseOverLimit(limited)) return;
     const type = post.postType === 'RECRUITMENT' ? 'PROJECT' : 'STUDY_GROUP';
     creating.mutate(
       { basePostId: post.basePostId, name: name.trim(), description: description.trim(), type },
@@ -36,12 +48,13 @@ export function CreateGroupDialog({ post, onClose, onCreated }: CreateGroupDialo
   return (
     <Modal title="그룹 생성" onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={submit}>
-        <TextField label="그룹 이름" id="group-name" value={name} maxLength={50} onChange={setName} />
+        <TextField label="그룹 이름" id="group-name" value={name} max={NAME_MAX} tooLong={NAME_TOO_LONG} onChange={setName} />
         <TextField
           label="그룹 설명"
           id="group-description"
           value={description}
-          maxLength={255}
+          max={DESCRIPTION_MAX}
+          tooLong={DESCRIPTION_TOO_LONG}
           onChange={setDescription}
           textarea="min-h-24"
         />

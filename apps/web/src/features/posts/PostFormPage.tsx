@@ -3,13 +3,33 @@ import { useLocation } from 'react-router';
 import { DatePicker } from '../../shared/ui/DatePicker';
 import { Field } from '../../shared/ui/Field';
 import { TagInput } from '../../shared/ui/TagInput';
+import { fromContract, refuseOverLimit, tooLongText, type LimitText } from '../../shared/ui/text-limit';
 import { TextField } from '../../shared/ui/TextField';
 import type { PostDetail } from './api';
 import { FormShell } from './FormShell';
 import { EMPTY_POST_FORM, postBody, type PostFormValues } from './form-rules';
-import { kindOfFormPath, type PostFormField, type PostKind } from './kinds';
+import { kindOfFormPath, RECRUITMENT, STUDY_GROUP, type PostFormField, type PostKind } from './kinds';
 import { MembersInput } from './MembersInput';
 import { usePostForm } from './usePostForm';
+
+const TOPIC_MAX = 50;
+const TAG_MAX = 20;
+
+/** Each kind's texts for a field past its limit, as the contract's schemas refuse it (read when first needed). */
+const TOO_LONG: Record<PostKind['key'], { title: LimitText; topic: LimitText; description: LimitText; tag: LimitText }> = {
+  recruitment: {
+    title: fromContract((c) => tooLongText(c.recruitmentBody.shape.title, RECRUITMENT.form.titleMax)),
+    topic: fromContract((c) => tooLongText(c.recruitmentBody.shape.topic, TOPIC_MAX)),
+    description: fromContract((c) => tooLongText(c.recruitmentBody.shape.description, RECRUITMENT.form.descriptionMax)),
+    tag: fromContract((c) => tooLongText(c.recruitmentBody.shape.tags, TAG_MAX, true)),
+  },
+  'study-group': {
+    title: fromContract((c) => tooLongText(c.studyGroupBody.shape.title, STUDY_GROUP.form.titleMax)),
+    topic: fromContract((c) => tooLongText(c.studyGroupBody.shape.topic, TOPIC_MAX)),
+    description: fromContract((c) => tooLongText(c.studyGroupBody.shape.description, STUDY_GROUP.form.descriptionMax)),
+    tag: '',
+  },
+};
 
 type Setters = { [K in keyof PostFormValues]: (value: PostFormValues[K]) => void };
 
@@ -51,6 +71,12 @@ function PostForm({ kind }: { kind: PostKind }) {
   const form = usePostForm(kind, fill);
 
   const submit = () => {
+    const limited = [
+      { id: 'post-title', value: values.title, max: kind.form.titleMax },
+      { id: 'post-topic', value: values.topic, max: TOPIC_MAX },
+      { id: 'post-description', value: values.description, max: kind.form.descriptionMax },
+    ];
+    if (refuseOverLimit(limited)) return;
     const checked = postBody(kind, values);
     if ('problem' in checked) return alert(checked.problem);
     form.save(checked.body);
@@ -76,7 +102,16 @@ function PostForm({ kind }: { kind: PostKind }) {
 function PostField({ name, kind, values, set }: { name: PostFormField; kind: PostKind; values: PostFormValues; set: Setters }) {
   switch (name) {
     case 'title':
-      return <TextField label="제목" id="post-title" value={values.title} onChange={set.title} maxLength={kind.form.titleMax} />;
+      return (
+        <TextField
+          label="제목"
+          id="post-title"
+          value={values.title}
+          onChange={set.title}
+          max={kind.form.titleMax}
+          tooLong={TOO_LONG[kind.key].title}
+        />
+      );
     case 'dueDate':
       return (
         <Field label="마감일" htmlFor="post-due">
@@ -84,7 +119,16 @@ function PostField({ name, kind, values, set }: { name: PostFormField; kind: Pos
         </Field>
       );
     case 'topic':
-      return <TextField label="주제" id="post-topic" value={values.topic} onChange={set.topic} maxLength={50} />;
+      return (
+        <TextField
+          label="주제"
+          id="post-topic"
+          value={values.topic}
+          onChange={set.topic}
+          max={TOPIC_MAX}
+          tooLong={TOO_LONG[kind.key].topic}
+        />
+      );
     case 'members':
       return (
         <Field label="모집 인원" htmlFor="post-members">
@@ -94,7 +138,14 @@ function PostField({ name, kind, values, set }: { name: PostFormField; kind: Pos
     case 'tags':
       return (
         <Field label="기술 태그" htmlFor="post-tags">
-          <TagInput id="post-tags" label="기술 태그" tags={values.tags} onChange={set.tags} placeholder="태그 입력 후 Enter" />
+          <TagInput
+            id="post-tags"
+            label="기술 태그"
+            tags={values.tags}
+            onChange={set.tags}
+            placeholder="태그 입력 후 Enter"
+            itemLimit={{ max: TAG_MAX, tooLong: TOO_LONG[kind.key].tag }}
+          />
         </Field>
       );
     case 'period':
@@ -115,7 +166,8 @@ function PostField({ name, kind, values, set }: { name: PostFormField; kind: Pos
           id="post-description"
           value={values.description}
           onChange={set.description}
-          maxLength={kind.form.descriptionMax}
+          max={kind.form.descriptionMax}
+          tooLong={TOO_LONG[kind.key].description}
           textarea="min-h-48"
         />
       );

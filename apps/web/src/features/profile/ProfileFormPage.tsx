@@ -5,11 +5,17 @@ import { Field } from '../../shared/ui/Field';
 import { FormButtons } from '../../shared/ui/FormButtons';
 import { joinPhone, PhoneInput, splitPhone } from '../../shared/ui/PhoneInput';
 import { TagInput } from '../../shared/ui/TagInput';
+import { fromContract, refuseOverLimit, tooLongText } from '../../shared/ui/text-limit';
 import { TextField } from '../../shared/ui/TextField';
 import { PRIVATE_CONTACT, useMyProfile, useSaveProfile, type Profile } from './api';
 import { NoProfile } from './NoProfile';
 
 type Parts = [string, string, string];
+
+const FIELD_MAX = 50;
+const STACK_MAX = 30;
+const FIELD_TOO_LONG = fromContract((c) => tooLongText(c.profileBody.out.shape.field, FIELD_MAX));
+const STACK_TOO_LONG = fromContract((c) => tooLongText(c.profileBody.out.shape.techStacks, STACK_MAX, true));
 
 function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile | null }) {
   const navigate = useNavigate();
@@ -23,6 +29,7 @@ function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
+    if (refuseOverLimit([{ id: 'profile-field', value: field, max: FIELD_MAX }])) return;
     if (!field.trim()) return alert('분야를 입력해주세요.');
     const body = { contact: isPrivate ? PRIVATE_CONTACT : joinPhone(parts), field: field.trim(), techStacks: skills };
     save.mutate(body, {
@@ -46,9 +53,24 @@ function ProfileForm({ editing, initial }: { editing: boolean; initial: Profile 
           </label>
         </div>
       </Field>
-      <TextField label="분야" id="profile-field" value={field} maxLength={50} placeholder="예: 프론트엔드" onChange={setField} />
+      <TextField
+        label="분야"
+        id="profile-field"
+        value={field}
+        max={FIELD_MAX}
+        tooLong={FIELD_TOO_LONG}
+        placeholder="예: 프론트엔드"
+        onChange={setField}
+      />
       <Field label="기술 스택" htmlFor="profile-skills">
-        <TagInput id="profile-skills" label="기술 스택" tags={skills} onChange={setSkills} placeholder="기술 입력 후 Enter" />
+        <TagInput
+          id="profile-skills"
+          label="기술 스택"
+          tags={skills}
+          onChange={setSkills}
+          placeholder="기술 입력 후 Enter"
+          itemLimit={{ max: STACK_MAX, tooLong: STACK_TOO_LONG }}
+        />
       </Field>
       <FormButtons
         cancelLabel="뒤로가기"

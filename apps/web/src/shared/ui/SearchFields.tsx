@@ -1,3 +1,8 @@
+import { useId } from 'react';
+import { LimitNote } from './LimitNote';
+import type { LimitText } from './text-limit';
+import { useTextLimit } from './useTextLimit';
+
 interface SearchFieldsProps {
   /** the select's accessible name (the board and post lists word it differently) */
   typeLabel: string;
@@ -6,11 +11,18 @@ interface SearchFieldsProps {
   onType(value: string): void;
   keyword: string;
   onKeyword(value: string): void;
-  maxLength?: number;
+  /** the keyword box's id (the page focuses it when it refuses a search) */
+  keywordId?: string;
+  /** the contract's limit of the keyword: counted and said, never cut */
+  limit?: { max: number; tooLong: LimitText };
 }
 
 /** A list page's search-type select and keyword box (the form and its buttons are the page's). */
-export function SearchFields({ typeLabel, types, type, onType, keyword, onKeyword, maxLength }: SearchFieldsProps) {
+export function SearchFields(props: SearchFieldsProps) {
+  const { typeLabel, types, type, onType, keyword, onKeyword, limit } = props;
+  const generated = useId();
+  const id = props.keywordId ?? generated;
+  const checked = useTextLimit(id, keyword, limit?.max ?? Infinity, limit?.tooLong ?? '');
   return (
     <>
       <select className="input w-28" aria-label={typeLabel} value={type} onChange={(e) => onType(e.target.value)}>
@@ -20,14 +32,18 @@ export function SearchFields({ typeLabel, types, type, onType, keyword, onKeywor
           </option>
         ))}
       </select>
-      <input
-        className="input min-w-0 flex-1"
-        aria-label="검색어"
-        placeholder="검색어를 입력하세요"
-        maxLength={maxLength}
-        value={keyword}
-        onChange={(e) => onKeyword(e.target.value)}
-      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <input
+          id={id}
+          className="input min-w-0"
+          aria-label="검색어"
+          placeholder="검색어를 입력하세요"
+          value={keyword}
+          {...checked.control}
+          onChange={(e) => onKeyword(e.target.value)}
+        />
+        <LimitNote limit={checked} />
+      </div>
     </>
   );
 }
