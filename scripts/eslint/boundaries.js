@@ -81,7 +81,7 @@ export const boundaries = {
     // only in an area's queries.ts and in db/; anything else calls them. Types may be shared.
     'server-sql-in-queries': importRule(
       (file, target, node) => {
-        if (file.includes(SERVER_DB) || path.basename(file) === 'queries.ts' || isTypeOnly(node)) return null;
+        if (file.includes(SERVER_DB) || /(^|-)queries\.ts$/.test(path.basename(file)) || isTypeOnly(node)) return null;
         if (target === 'drizzle-orm' || target.startsWith('drizzle-orm/'))
           return 'SQL is written only in an area\'s queries.ts (or db/): call a query function from here';
         if (target.includes(`${SERVER_DB}schema`))
@@ -92,7 +92,7 @@ export const boundaries = {
     ),
     // Server: queries are the bottom layer: a queries.ts never calls a service (rules call data, not the other way).
     'server-queries-below-services': importRule((file, target, node) => {
-      if (path.basename(file) !== 'queries.ts' || isTypeOnly(node)) return null;
+      if (!/(^|-)queries\.ts$/.test(path.basename(file)) || isTypeOnly(node)) return null;
       const base = path.basename(target).replace(/\.(js|ts)$/, '');
       return base === 'service' ? 'a queries.ts must not import a service: move the shared piece into queries.ts' : null;
     }),
