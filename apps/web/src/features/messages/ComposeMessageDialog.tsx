@@ -1,8 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { alertFailure } from '../../shared/api/client';
+import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
+import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
+import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { useSendMessage } from './api';
 import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './compose-texts';
+
+const CONTENT_MAX = 1000;
+const CONTENT_TOO_LONG = fromContract((c) => c.MESSAGE_TOO_LONG_TEXT);
 
 /**
  * The one 쪽지 compose dialog (쪽지 보내기), opened from the header, the message detail, the inbox page
@@ -28,10 +34,12 @@ export function ComposeMessageDialog({
   const [content, setContent] = useState('');
   const send = useSendMessage();
   const id = useId();
+  const limit = useTextLimit(`${id}-content`, content, CONTENT_MAX, CONTENT_TOO_LONG);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (send.isPending) return;
+    if (refuseOverLimit([limit])) return;
     if (!content.trim()) {
       alert(EMPTY_MESSAGE_TEXT);
       return;
@@ -64,16 +72,20 @@ export function ComposeMessageDialog({
             onChange={(e) => setTypedReceiver(e.target.value)}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
-          쪽지 내용:
-          <textarea
-            id={`${id}-content`}
-            className="input h-40 resize-none"
-            placeholder="답장할 내용을 입력하세요."
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-          />
-        </label>
+        <div className="flex flex-col gap-1">
+          <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-content`}>
+            쪽지 내용:
+            <textarea
+              id={`${id}-content`}
+              className="input h-40 resize-none"
+              placeholder="답장할 내용을 입력하세요."
+              value={content}
+              {...limit.control}
+              onChange={(e) => setContent(e.target.value)}
+            />
+          </label>
+          <LimitNote limit={limit} />
+        </div>
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={send.isPending}>
             전송하기
