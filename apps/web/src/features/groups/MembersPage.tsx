@@ -126,7 +126,6 @@ function InviteDialog({ groupId, onClose }: { groupId: number; onClose(): void }
           id="invite-nickname"
           className="input"
           value={nickname}
-          maxLength={20}
           autoFocus
           placeholder="닉네임을 입력하세요."
           onChange={(e) => setNickname(e.target.value)}
