@@ -1,13 +1,16 @@
 // npm test: every check the project has, then one line per step (passed, failed, skipped, seconds) and a closing
 // line "N passed, M failed, K skipped".
-// Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite, the API tests again on PostgreSQL (when
-// TEST_DATABASE_URL is set), the outage tests (their own PostgreSQL and Redis servers), web build, the home page's
-// size budget, browser tests. `--only a,b` runs a subset; `--keep` adds to earlier results; `--strict` (CI) also
-// fails on a skipped test or a step that could not run here (no TEST_DATABASE_URL, no Redis).
+// Steps: typecheck, lint, web unit tests, server unit + API tests on PGlite, the API tests again on PostgreSQL, the
+// outage tests, web build, the home page's size budget, browser tests. The PostgreSQL pass runs on TEST_DATABASE_URL
+// and the Redis tests on TEST_REDIS_URL; without them, on throwaway servers of their own (scripts/services.mjs),
+// stopped and deleted when the run ends. A step whose server binaries are missing reports "not run" with the
+// install line. `--only a,b` runs a subset; `--keep` adds to earlier results; `--strict` (CI) also fails on a
+// skipped test or a step that could not run here.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBrowser } from './browser.mjs';
+import { findPostgresBin, hasRedisServer, INSTALL_HINT, startPostgres, startRedis } from './services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
@@ -84,6 +87,38 @@ async function vitest(name, env, { dir = 'apps/server', config, log } = {}) {
   return vitestCounts(out) ?? { passed: 0, failed: 1 };
 }
 
+/** Throwaway servers this run started: stopped and deleted at its end, on Ctrl-C too. */
+const throwaway = [];
+const stopThrowaway = () => throwaway.splice(0).forEach((s) => s.destroy());
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopThrowaway();
+    process.exit(130);
+  });
+
+/** Starts one server the first time it is asked for: `{ url }`, or `{ missing }` naming what to install. */
+function lazyServer(what, envName, installed, start) {
+  let server;
+  return () =>
+    (server ??= (async () => {
+      if (process.env[envName]) return { url: process.env[envName] };
+      if (!installed()) return { missing: `${what} is not installed (${INSTALL_HINT})` };
+      console.log(`[test] ${envName} is not set: starting a throwaway ${what}`);
+      const s = await start();
+      throwaway.push(s);
+      return { url: s.url };
+    })());
+}
+const testDatabase = lazyServer(
+  'PostgreSQL server',
+  'TEST_DATABASE_URL',
+  () => findPostgresBin() !== null,
+  () =>
+    // a database that never has to survive a crash of the machine: no fsync
+    startPostgres({ database: 'test', fsync: false }),
+);
+const testRedis = lazyServer('Redis server', 'TEST_REDIS_URL', hasRedisServer, startRedis);
+
 /** A step that cannot run on this machine: fine on a laptop, a failure under --strict (CI must run it). */
 const notApplicable = (why) => ({ passed: 0, failed: 0, notApplicable: why });
 
@@ -96,13 +131,24 @@ const steps = {
         (await run('node', ['scripts/import-cycles.mjs'], {}, `${log}.cycles`)),
     ),
   'unit-web': () => vitest('unit-web', {}, { dir: 'apps/web' }),
-  'api-pglite': () => vitest('api-pglite', { TEST_DATABASE_URL: '' }),
-  'api-pg': () =>
-    process.env.TEST_DATABASE_URL
-      ? vitest('api-pg', {})
-      : notApplicable('TEST_DATABASE_URL is not set (a PostgreSQL server for the second API pass)'),
+  // the Redis tests (shared rate limits) run here; without Redis they report skipped, under the reason
+  'api-pglite': async () => {
+    const redis = await testRedis();
+    const counts = await vitest('api-pglite', { TEST_DATABASE_URL: '', TEST_REDIS_URL: redis.url ?? '' });
+    return redis.missing ? { ...counts, note: `the Redis tests did not run: ${redis.missing}` } : counts;
+  },
+  'api-pg': async () => {
+    const database = await testDatabase();
+    if (database.missing) return notApplicable(database.missing);
+    const redis = await testRedis();
+    const counts = await vitest('api-pg', { TEST_DATABASE_URL: database.url, TEST_REDIS_URL: redis.url ?? '' });
+    return redis.missing ? { ...counts, note: `the Redis tests did not run: ${redis.missing}` } : counts;
+  },
   // PostgreSQL and Redis stopped under load, each test on servers of its own: once per run, one file at a time
-  outage: () => vitest('outage', { TEST_DATABASE_URL: '' }, { config: 'vitest.outage.config.ts' }),
+  outage: () =>
+    findPostgresBin() && hasRedisServer()
+      ? vitest('outage', { TEST_DATABASE_URL: '' }, { config: 'vitest.outage.config.ts' })
+      : notApplicable(`the PostgreSQL and Redis server binaries are needed (${INSTALL_HINT})`),
   build: async () => check(await run('npm', ['run', 'build', '--silent'])),
   // the home page's first-load JavaScript, compressed, against its budget (sizes only, never timings)
   budget: async () => check(await run('node', ['scripts/web-budget.mjs'])),
@@ -120,7 +166,12 @@ const steps = {
 async function runStep(name, log) {
   if (!log) console.log(`\n[test] ${name}`);
   const started = Date.now();
-  const counts = await steps[name](log);
+  const counts = await Promise.resolve()
+    .then(() => steps[name](log))
+    .catch((err) => {
+      console.error(`[test] ${name}: ${err.stack ?? err}`);
+      return { passed: 0, failed: 1 };
+    });
   const seconds = Math.round((Date.now() - started) / 1000);
   record(name, { skipped: 0, ...counts, seconds });
   if (!log) console.log(`[test] ${name} took ${seconds} s`);
@@ -144,6 +195,8 @@ for (const entry of ORDER) {
   }
 }
 
+stopThrowaway();
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -153,11 +206,13 @@ for (const f of readdirSync(results).filter((f) => f.endsWith('.count.json'))) {
   const c = JSON.parse(readFileSync(path.join(results, f), 'utf8'));
   const state = c.notApplicable ? `not run: ${c.notApplicable}` : `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`;
   console.log(`[test] ${c.name}: ${state} (${c.seconds} s)`);
+  if (c.note) console.log(`[test]   ${c.note}`);
   for (const s of c.skippedNames ?? []) console.log(`[test]   skipped ${s}`);
   passed += c.passed;
   failed += c.failed;
   skipped += c.skipped;
   if (strict && c.notApplicable) problems.push(`${c.name} did not run: ${c.notApplicable}`);
+  if (strict && c.note) problems.push(`${c.name}: ${c.note}`);
   if (strict && c.skipped) problems.push(`${c.name} skipped ${c.skipped} test(s): CI runs every suite`);
 }
 for (const p of problems) console.log(`[test] --strict: ${p}`);

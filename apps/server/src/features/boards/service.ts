@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { containsKeyword } from '../../lib/text-search.js';
+import { containsKeyword } from '../../db/text-search.js';
 import { WITHDRAWN_NAME, type BoardSearchType, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { limitOffset, type PageRequest } from '../../lib/paging.js';
+import { limitOffset } from '../../db/paging-sql.js';
+import type { PageRequest } from '../../lib/paging.js';
 import { listColumns, type PostListRow } from '../posts/queries.js';
 
 export interface BookmarkStateRow {

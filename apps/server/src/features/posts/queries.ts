@@ -5,7 +5,8 @@ import { queryRows, type Db } from '../../db/client.js';
 import { basePosts, groups, type PostKind, type PostRow } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
-import { limitOffset, type PageRequest } from '../../lib/paging.js';
+import { limitOffset } from '../../db/paging-sql.js';
+import type { PageRequest } from '../../lib/paging.js';
 import { effectiveInactive } from './policy.js';
 
 /** Today in Seoul, the business date of due dates and inactivity (docs/api.md §1.1). */

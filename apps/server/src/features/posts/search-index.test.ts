@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { containsKeyword } from '../../lib/text-search.js';
+import { containsKeyword } from '../../db/text-search.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListFilter, SearchType } from '@app/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
-import { limitOffset, pageCount, type PageRequest } from '../../lib/paging.js';
-import { containsKeyword, likeKeyword } from '../../lib/text-search.js';
+import { limitOffset, pageCount } from '../../db/paging-sql.js';
+import type { PageRequest } from '../../lib/paging.js';
+import { containsKeyword, likeKeyword } from '../../db/text-search.js';
 import { kindIs, listColumns, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
 
 export interface Search {
