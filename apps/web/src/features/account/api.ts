@@ -1,28 +1,29 @@
-import type { LoginBody, LoginResponse, RegisterBody, UpdateUserBody } from '@app/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, LoginResponse, Me, RegisterBody, UpdateUserBody } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { del, post, put, sessionExpired } from '../../shared/api/client';
+import { del, get, post, put, sessionExpired } from '../../shared/api/client';
 import { keys } from '../../shared/api/keys';
-import { auth } from '../../shared/auth/store';
-import { useMe } from '../../shared/auth/useMe';
+import { auth, useAuth } from '../../shared/auth/store';
 
 export const accountApi = {
   login: (body: LoginBody) => post<LoginResponse>('/auth/login', body),
   register: (body: RegisterBody) => post<string>('/users/register', body),
   loginIdTaken: (loginId: string) => post<boolean>('/users/check-loginid', { loginId }),
   nicknameTaken: (nickname: string) => post<boolean>('/users/check-nickname', { nickname }),
+  account: () => get<Me>('/users/me'),
   update: (id: number, body: UpdateUserBody) => put<string>(`/users/${id}`, body),
   withdraw: (id: number) => del<string>(`/users/${id}`),
 };
 
 /** The account for the my-info pages; says 사용자 정보를 불러올 수 없습니다. when it cannot be read (a 401 is already said). */
 export function useMyAccount() {
-  const me = useMe();
-  const { error } = me;
+  const { token } = useAuth();
+  const account = useQuery({ queryKey: keys.account, queryFn: accountApi.account, enabled: !!token });
+  const { error } = account;
   useEffect(() => {
     if (error && !sessionExpired(error)) alert('사용자 정보를 불러올 수 없습니다.');
   }, [error]);
-  return me;
+  return account;
 }
 
 /**
@@ -40,7 +41,7 @@ export function useUpdateMe() {
     mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => accountApi.update(id, body),
     onSuccess: (_text, { body }) => {
       auth.setNickname(body.nickname);
-      return client.invalidateQueries({ queryKey: keys.me });
+      return client.invalidateQueries({ queryKey: keys.account });
     },
   });
 }

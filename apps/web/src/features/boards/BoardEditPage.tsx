@@ -2,14 +2,15 @@ import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { Field } from '../../shared/ui/Field';
-import { useBoardDetail, useMyId, useUpdateBoard } from './api';
+import { useMe } from '../../shared/auth/useMe';
+import { useBoardDetail, useUpdateBoard } from './api';
 import { BoardForm } from './BoardForm';
 
 export default function BoardEditPage() {
   const { boardId = '' } = useParams();
   const navigate = useNavigate();
   const { data, isError } = useBoardDetail(boardId, 0);
-  const myId = useMyId();
+  const myId = useMe()?.id ?? null;
   const update = useUpdateBoard(boardId);
 
   if (isError) return <EmptyState text="게시글을 불러올 수 없습니다." />;

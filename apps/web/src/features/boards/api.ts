@@ -1,6 +1,5 @@
 import type { BoardDetail, BoardItem, CreateBoardBody, Page, Reply, UpdateBoardBody } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { auth, useAuth } from '../../shared/auth/store';
 import { del, get, post, put } from '../../shared/api/client';
 import { useVisitRefetch } from '../../shared/api/first-load';
 import { keys } from '../../shared/api/keys';
@@ -48,12 +47,6 @@ export const useBoardDetail = (id: string, page: number, enabled = true) =>
     placeholderData: (prev) => prev,
     enabled,
   });
-
-/** The logged-in user's id (ownership = board.author.id equals the user's id), from the token; null when logged out. */
-export function useMyId(): number | null {
-  const { token } = useAuth();
-  return auth.userId(token);
-}
 
 export const useMyBoards = (page: number, enabled: boolean) =>
   useQuery({

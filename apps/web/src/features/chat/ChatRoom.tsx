@@ -47,14 +47,14 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
     }
   }, [token]);
 
-  const failed = me.isError || room.isError || history.isError;
+  const failed = room.isError || history.isError;
   useEffect(() => {
     if (!failed) return;
     alert(LOAD_FAILED);
     closeRef.current();
   }, [failed]);
 
-  const loaded = !!(token && room.data && history.data && me.data);
+  const loaded = !!(token && room.data && history.data);
   useEffect(() => {
     if (!loaded || !token) return;
     let ended = false;
@@ -127,7 +127,7 @@ export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void 
         {!loaded && !failed && <p className="py-6 text-center text-sm text-gray-400">불러오는 중...</p>}
         {loaded &&
           messages.map((m) => (
-            <MessageLine key={m.messageId} message={m} mine={m.senderId === me.data!.id && m.senderName !== SYSTEM_SENDER} />
+            <MessageLine key={m.messageId} message={m} mine={m.senderId === me?.id && m.senderName !== SYSTEM_SENDER} />
           ))}
         <div ref={bottom} />
       </div>

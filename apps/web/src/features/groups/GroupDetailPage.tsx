@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useMe } from '../../shared/auth/useMe';
 import { findMe, useGroup } from './api';
 import { Calendar } from './Calendar';
 import { DayDialog } from './DayDialog';
@@ -28,6 +29,7 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
   const group = useGroup(groupId);
+  const myself = useMe();
   const [day, setDay] = useState<string | null>(null);
   // the notice open in the dialog; 'new' while the admin writes one
   const [notice, setNotice] = useState<Notice | 'new' | null>(null);
@@ -36,7 +38,7 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   if (group.isError) return <GroupLoadError error={group.error} onRetry={() => void group.refetch()} />;
 
   const g = group.data;
-  const me = findMe(g.members);
+  const me = findMe(g.members, myself);
   const summary = { id: g.id, name: g.name, admin: me?.role === 'ADMIN' };
 
   return (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
+import { useMe } from '../../shared/auth/useMe';
 import { Modal } from '../../shared/ui/Modal';
 import { failureText, findMe, useInvite, useKick, useLeave, useMembers, type GroupMember } from './api';
 import { GroupLoadError } from './GroupLoadError';
@@ -13,6 +14,7 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
   const members = useMembers(groupId);
+  const myself = useMe();
   const kick = useKick();
   const leave = useLeave();
   const [inviting, setInviting] = useState(false);
@@ -20,7 +22,7 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
   if (members.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
   if (members.isError) return <GroupLoadError error={members.error} onRetry={() => void members.refetch()} />;
 
-  const me = findMe(members.data);
+  const me = findMe(members.data, myself);
   const admin = me?.role === 'ADMIN';
   const id = Number(groupId);
 

@@ -2,7 +2,7 @@ import type { Group, GroupMember, MyGroup, ScheduleDetail, ScheduleTotal, Update
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, del, get, post, put } from '../../shared/api/client';
 import { keys } from '../../shared/api/keys';
-import { auth } from '../../shared/auth/store';
+import type { Me } from '../../shared/auth/useMe';
 
 export type { Group, GroupMember, MyGroup, ScheduleDetail, ScheduleTotal } from '@app/contract';
 
@@ -33,10 +33,9 @@ export const useScheduleTotals = (groupId: string) =>
 export const useScheduleDay = (groupId: string, date: string) =>
   useQuery({ queryKey: groupKeys.day(groupId, date), queryFn: () => groupsApi.day(groupId, date) });
 
-/** The caller among the members, matched by the token's login id (docs/api.md §1.2). */
-export function findMe(members: GroupMember[] | undefined): GroupMember | undefined {
-  const loginId = auth.loginId();
-  return loginId ? members?.find((m) => m.loginId === loginId) : undefined;
+/** My row among the members (`me` from useMe), matched by user id. */
+export function findMe(members: GroupMember[] | undefined, me: Me | null): GroupMember | undefined {
+  return me ? members?.find((m) => m.userId === me.id) : undefined;
 }
 
 /** A failure's text for "else text or {fallback}": the server's text, 서버 오류 발생 when unreachable. */

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useAuth } from '../../shared/auth/store';
+import { useMe } from '../../shared/auth/useMe';
 import { ComposeMessageDialog, type ComposeMessageDialogProps } from './ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
 import { Modal } from '../../shared/ui/Modal';
@@ -22,10 +22,10 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant, blockSen
   const { data: message, isError } = useOpenedMessage(messageId);
   const [replying, setReplying] = useState(false);
   const { remove, deleting } = useConfirmDeleteMessage();
-  const { nickname } = useAuth();
+  const me = useMe();
   const fromSystem = message?.senderName === SYSTEM_SENDER;
   // a person other than me who still has an account can be blocked
-  const blockable = !!message && !fromSystem && message.senderName !== WITHDRAWN_SENDER && message.senderName !== nickname;
+  const blockable = !!message && !fromSystem && message.senderName !== WITHDRAWN_SENDER && message.senderName !== me?.nickname;
 
   if (replying && message) {
     return (

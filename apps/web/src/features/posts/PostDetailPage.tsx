@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
+import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
@@ -25,7 +26,8 @@ interface Props {
 export function PostDetailPage({ kind, composeMessage }: Props) {
   const id = useParams()[kind.idParam] ?? '';
   const navigate = useNavigate();
-  const { token, nickname } = useAuth();
+  const { token } = useAuth();
+  const me = useMe();
   const { needLogin, apply, close, remove, pending } = usePostActions(kind, id);
   const [composing, setComposing] = useState(false);
   const application = useMyApplicationTo(Number(id), !!token);
@@ -42,7 +44,7 @@ export function PostDetailPage({ kind, composeMessage }: Props) {
 
   if (!post) return <SkeletonDetail />;
 
-  const isAuthor = !!token && nickname === post.creatorNickname;
+  const isAuthor = !!me && me.nickname === post.creatorNickname;
 
   const rows: Array<[string, string]> = [
     ['주제', post.topic],

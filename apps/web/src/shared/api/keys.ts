@@ -11,7 +11,8 @@ const SESSION = 'session';
 export const keys = {
   /** the prefix of every per-person read */
   session: [SESSION] as const,
-  me: [SESSION, 'me'] as const,
+  /** my account's details (GET /users/me); who I am is the session's (shared/auth/useMe.ts) */
+  account: [SESSION, 'account'] as const,
   profile: [SESSION, 'profile'] as const,
   myApplications: [SESSION, 'applications'] as const,
 

@@ -1,11 +1,22 @@
-import type { Me } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
-import { get } from '../api/client';
-import { keys } from '../api/keys';
-import { useAuth } from './store';
+import { useMemo } from 'react';
+import { auth, useAuth } from './store';
 
-/** The signed-in account (GET /api/users/me), one cached read for every area; idle when logged out. */
-export function useMe() {
-  const { token } = useAuth();
-  return useQuery({ queryKey: keys.me, queryFn: () => get<Me>('/users/me'), enabled: !!token });
+/** The signed-in person: the user id (the token's `uid`) and the nickname the session keeps. */
+export interface Me {
+  id: number;
+  nickname: string | null;
+}
+
+/**
+ * Who I am, for every area (ownership, my row in a list, my lines in a chat): read from the session, so it
+ * follows login, logout and another tab at once and costs no request. Null for a visitor, and while a
+ * server-rendered page is taken over (it is the same for everyone). The account's details (e-mail, phone) are
+ * the account area's read of GET /api/users/me.
+ */
+export function useMe(): Me | null {
+  const { token, nickname } = useAuth();
+  return useMemo(() => {
+    const id = auth.userId(token);
+    return id === null ? null : { id, nickname };
+  }, [token, nickname]);
 }
