@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alertFailure, ApiError } from '../../shared/api/client';
 import { worked } from '../../shared/api/outcome';
+import { useCountView } from '../../shared/api/useCountView';
 import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
@@ -9,10 +10,9 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
-import { useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply } from './api';
+import { boardsApi, useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply } from './api';
 import { ReplyForm } from './ReplyForm';
 import { ReplyItem } from './ReplyItem';
-import { useCountView } from './useCountView';
 
 const REPLY_PAGE_SIZE = 10;
 
@@ -21,7 +21,7 @@ export default function BoardDetailPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<{ id: number; nickname: string } | null>(null);
-  const viewed = useCountView(boardId);
+  const viewed = useCountView(boardId, boardsApi.countView);
   const { data, isError, error, refetch } = useBoardDetail(boardId, page, viewed);
   const myId = useMe()?.id ?? null;
   const deleteBoard = useDeleteBoard(boardId);

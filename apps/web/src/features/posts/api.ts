@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { del, get, patch, post, put, sessionExpired } from '../../shared/api/client';
 import { useVisitRefetch } from '../../shared/api/first-load';
+import { useCountView } from '../../shared/api/useCountView';
 import { keys } from '../../shared/api/keys';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from './kinds';
 import { postListQuery, type ListQuery } from './list-query';
@@ -198,7 +199,7 @@ export function usePostDetail(kind: PostKind, id: string) {
   const detail = postDetailQuery(kind, id);
   const refetchOnMount = useVisitRefetch(detail.queryKey);
   const fromPage = refetchOnMount !== true;
-  const viewed = useViewCounted(kind, id);
+  const viewed = useCountView(id, postsApi.countView, kind.viewedKey);
   const client = useQueryClient();
   const stale = fromPage && viewed;
   useEffect(() => {
@@ -220,21 +221,3 @@ export const useMyPosts = () => useQuery({ queryKey: postKeys.mine, queryFn: pos
 
 export const useApplicants = (basePostId: string, page: number) =>
   useQuery({ queryKey: [...postKeys.applicants(basePostId), page], queryFn: () => postsApi.applicants(basePostId, page) });
-
-/**
- * Counts a view once per browser and post when its detail opens (the localStorage flag is set before the call,
- * so a second mount cannot send it twice; a failed call clears it). True once the count has settled.
- */
-function useViewCounted(kind: PostKind, id: string): boolean {
-  const { mutate, variables, isSuccess } = useMutation({
-    meta: { quiet: true },
-    mutationFn: async (postId: string) => {
-      const key = kind.viewedKey(postId);
-      if (localStorage.getItem(key)) return;
-      localStorage.setItem(key, 'true');
-      await postsApi.countView(postId).catch(() => localStorage.removeItem(key));
-    },
-  });
-  useEffect(() => mutate(id), [id, mutate]);
-  return isSuccess && variables === id;
-}
