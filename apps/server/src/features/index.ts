@@ -19,7 +19,7 @@ import noticeRoutes from './notices/routes.js';
 import { notificationHooks } from './notifications/hooks.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
-import { postWithdrawalHooks } from './posts/withdrawal.js';
+import { postWithdrawalHooks } from './posts/on-withdrawal.js';
 import scheduleRoutes from './schedules/routes.js';
 import profileRoutes from './profile/routes.js';
 import { profileWithdrawalHooks } from './profile/withdrawal.js';

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { msUntilSeoulMidnight, seoulDate } from '../../lib/clock.js';
 import { touched, type PublicChanges } from '../../lib/public-changes.js';
+import { closeOverdueBatch } from './queries.js';
 
 /**
  * Stores `inactive` for open posts whose due date has passed, `batch` posts per statement: a catch-up after
@@ -13,11 +13,7 @@ import { touched, type PublicChanges } from '../../lib/public-changes.js';
 export async function closeOverduePosts(db: Db, today: string, batch = 1000, changes?: PublicChanges): Promise<number> {
   let closed = 0;
   for (;;) {
-    const ids = await queryRows<{ id: number }>(
-      db,
-      sql`UPDATE base_posts SET inactive = true WHERE NOT inactive AND id IN (
-            SELECT id FROM base_posts WHERE NOT inactive AND due_date < ${today}::date LIMIT ${batch}) RETURNING id`,
-    );
+    const ids = await closeOverdueBatch(db, today, batch);
     closed += ids.length;
     if (ids.length > 0) changes?.publish([...new Set(ids.flatMap((r) => touched.post(r.id)))]);
     if (ids.length < batch) return closed;

@@ -1,10 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
-/** docs/api.md §2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
-export const effectiveInactive = (today: string, alias = 'p'): SQL =>
-  sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
-
+/** docs/api.md §2.2: a post is inactive when stored so OR its due date is before today in Seoul (in SQL: queries.ts). */
 export const isEffectivelyInactive = (post: { inactive: boolean; dueDate: string }, today: string) =>
   post.inactive || post.dueDate < today;
 

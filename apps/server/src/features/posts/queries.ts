@@ -1,13 +1,16 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListFilter, ListOrder, MyPost } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { basePosts, groups, type PostKind, type PostRow } from '../../db/schema/index.js';
+import { basePosts, groups, postTags, viewRecords, type PostKind, type PostRow } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { limitOffset } from '../../db/paging-sql.js';
 import type { PageRequest } from '../../lib/paging.js';
-import { effectiveInactive } from './policy.js';
+
+/** docs/api.md §2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
+export const effectiveInactive = (today: string, alias = 'p'): SQL =>
+  sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
 
 /** Today in Seoul, the business date of due dates and inactivity (docs/api.md §1.1). */
 export const todayIn = (ctx: Pick<AppContext, 'clock'>) => seoulDate(ctx.clock.now());
@@ -31,6 +34,78 @@ export async function loadPost(db: Db, id: number, notFoundText: string, kind?: 
 export async function lockPost(tx: Db, postId: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR UPDATE`);
   return rows.length > 0;
+}
+
+/** A post's own columns as a create or an edit writes them. */
+export interface PostColumns {
+  title: string;
+  description: string;
+  topic: string;
+  totalMembers: number;
+  dueDate: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export async function insertPost(
+  tx: Db,
+  post: PostColumns & { kind: PostKind; creatorId: number; createdAt: Date; updatedAt: Date },
+): Promise<number> {
+  const [row] = await tx.insert(basePosts).values(post).returning({ id: basePosts.id });
+  return row.id;
+}
+
+/**
+ * Writes an edit unless the post has more members than its new total; false when it did not (or the post is gone).
+ * Conditional, so an approval racing this edit can never leave current above total.
+ */
+export async function updatePostUnlessBelowCurrent(tx: Db, id: number, post: PostColumns, updatedAt: Date): Promise<boolean> {
+  const updated = await tx
+    .update(basePosts)
+    .set({ ...post, updatedAt })
+    .where(and(eq(basePosts.id, id), sql`${basePosts.currentMembers} <= ${post.totalMembers}`))
+    .returning({ id: basePosts.id });
+  return updated.length > 0;
+}
+
+/** The post's tags become these, in this order. */
+export async function replaceTags(tx: Db, postId: number, tags: string[]): Promise<void> {
+  await tx.delete(postTags).where(eq(postTags.postId, postId));
+  if (tags.length > 0) await tx.insert(postTags).values(tags.map((name, position) => ({ postId, position, name })));
+}
+
+/** Stores the post as closed (마감). */
+export async function markPostInactive(db: Db, id: number, updatedAt: Date): Promise<void> {
+  await db.update(basePosts).set({ inactive: true, updatedAt }).where(eq(basePosts.id, id));
+}
+
+/** Removes a post with its tags, applications (cascade) and view records. */
+export async function removePostRows(tx: Db, postId: number): Promise<void> {
+  await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, 'POST'), eq(viewRecords.targetId, postId)));
+  await tx.delete(basePosts).where(eq(basePosts.id, postId));
+}
+
+/**
+ * A withdrawing user's posts without a group, with their tags, applications (cascade) and view records
+ * (docs/api.md §7); posts with a group stay.
+ */
+export async function removeUngroupedPostsOf(tx: Db, userId: number): Promise<void> {
+  const ownUngrouped = sql`SELECT p.id FROM base_posts p
+    WHERE p.creator_id = ${userId} AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.post_id = p.id)`;
+  await tx.execute(sql`DELETE FROM view_records WHERE target_kind = 'POST' AND target_id IN (${ownUngrouped})`);
+  await tx.execute(sql`DELETE FROM base_posts WHERE id IN (${ownUngrouped})`);
+}
+
+/**
+ * Stores `inactive` for at most `batch` open posts whose due date has passed; their ids. Safe to run concurrently
+ * (a post another run closed first is skipped).
+ */
+export function closeOverdueBatch(db: Db, today: string, batch: number): Promise<Array<{ id: number }>> {
+  return queryRows<{ id: number }>(
+    db,
+    sql`UPDATE base_posts SET inactive = true WHERE NOT inactive AND id IN (
+          SELECT id FROM base_posts WHERE NOT inactive AND due_date < ${today}::date LIMIT ${batch}) RETURNING id`,
+  );
 }
 
 export async function hasGroup(db: Db, postId: number): Promise<boolean> {

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   checkRecruitment,
   checkStudyGroup,
@@ -9,16 +8,28 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { basePosts, postTags, viewRecords } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { lockActiveActor } from '../account/queries.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
 import type { KindConfig } from './kinds.js';
 import { canEditPost, isEditableContent, isViewable } from './policy.js';
-import { findPost, findPostDetail, hasGroup, loadPost, todayIn, type PostDetailRow } from './queries.js';
+import {
+  findPost,
+  findPostDetail,
+  hasGroup,
+  insertPost,
+  loadPost,
+  markPostInactive,
+  removePostRows,
+  replaceTags,
+  todayIn,
+  updatePostUnlessBelowCurrent,
+  type PostColumns,
+  type PostDetailRow,
+} from './queries.js';
 import { BASE_NOT_FOUND, BELOW_CURRENT_TEXT, EDIT_INACTIVE_TEXT, HAS_GROUP_TEXT, VIEW_INACTIVE_TEXT } from './texts.js';
 
 type PostInput = RecruitmentInput | StudyGroupInput;
@@ -55,7 +66,7 @@ function validate(ctx: AppContext, cfg: KindConfig, body: unknown, minDueDate?: 
     : orThrow(checkStudyGroup(body, todayIn(ctx), minDueDate));
 }
 
-function columns(input: PostInput) {
+function columns(input: PostInput): PostColumns {
   return {
     title: input.title,
     description: input.description,
@@ -67,23 +78,15 @@ function columns(input: PostInput) {
   };
 }
 
-async function replaceTags(tx: Db, postId: number, tags: string[]) {
-  await tx.delete(postTags).where(eq(postTags.postId, postId));
-  if (tags.length > 0) await tx.insert(postTags).values(tags.map((name, position) => ({ postId, position, name })));
-}
-
 export async function createPost(ctx: AppContext, cfg: KindConfig, user: AuthUser, body: unknown): Promise<PostDetailRow> {
   const today = todayIn(ctx);
   const input = validate(ctx, cfg, body, today);
   const now = ctx.clock.now();
   const detail = await ctx.db.transaction(async (tx) => {
     await lockActiveActor(tx, user.id);
-    const [row] = await tx
-      .insert(basePosts)
-      .values({ kind: cfg.kind, creatorId: user.id, ...columns(input), createdAt: now, updatedAt: now })
-      .returning({ id: basePosts.id });
-    if ('tags' in input) await replaceTags(tx, row.id, input.tags);
-    return detailBeforeCommit(tx, row.id, today);
+    const id = await insertPost(tx, { kind: cfg.kind, creatorId: user.id, ...columns(input), createdAt: now, updatedAt: now });
+    if ('tags' in input) await replaceTags(tx, id, input.tags);
+    return detailBeforeCommit(tx, id, today);
   });
   ctx.changes.publish(touched.postWithStacks(detail.id, cfg.kind));
   return detail;
@@ -112,13 +115,7 @@ export async function updatePost(
   if (input.dueDate < seoulDate(post.createdAt)) throw new BadRequest(DUE_DATE_RULE_TEXT);
 
   const detail = await ctx.db.transaction(async (tx) => {
-    // Conditional, so an approval racing this edit can never leave current above total.
-    const updated = await tx
-      .update(basePosts)
-      .set({ ...columns(input), updatedAt: ctx.clock.now() })
-      .where(and(eq(basePosts.id, id), sql`${basePosts.currentMembers} <= ${input.totalMembers}`))
-      .returning({ id: basePosts.id });
-    if (updated.length === 0) throw belowCurrent();
+    if (!(await updatePostUnlessBelowCurrent(tx, id, columns(input), ctx.clock.now()))) throw belowCurrent();
     if ('tags' in input) await replaceTags(tx, id, input.tags);
     return detailBeforeCommit(tx, id, today);
   });
@@ -129,14 +126,8 @@ export async function updatePost(
 export async function closePost(ctx: AppContext, cfg: KindConfig, user: AuthUser, id: number): Promise<void> {
   const post = await loadPost(ctx.db, id, cfg.closeNotFound, cfg.kind);
   authorize(canEditPost(user, post), cfg.closeForbidden);
-  await ctx.db.update(basePosts).set({ inactive: true, updatedAt: ctx.clock.now() }).where(eq(basePosts.id, id));
+  await markPostInactive(ctx.db, id, ctx.clock.now());
   ctx.changes.publish(touched.post(id, cfg.kind));
-}
-
-/** Removes a post with its tags, applications (cascade) and view records. */
-export async function removePostRows(tx: Db, postId: number): Promise<void> {
-  await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, 'POST'), eq(viewRecords.targetId, postId)));
-  await tx.delete(basePosts).where(eq(basePosts.id, postId));
 }
 
 export interface DeleteTexts {
