@@ -1,7 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { basePosts, groupMembers, users } from '../../db/schema/index.js';
-import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
 import { holdActiveUser } from '../account/queries.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
@@ -10,8 +7,16 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import type { Deferred } from '../../lib/validation.js';
 import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';
-import { canLeaveGroup } from './policy.js';
-import { findMember } from './queries.js';
+import { canLeaveGroup, loadGroupAccess, type GroupAccess } from './policy.js';
+import {
+  deletePlainMembership,
+  findActiveUserByNickname,
+  findMember,
+  insertMemberUnlessPresent,
+  postSeats,
+  releaseSeat,
+  takeSeat,
+} from './queries.js';
 import { adminAccess, memberAccess } from './service.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
@@ -36,15 +41,8 @@ export async function removeMembership(
   member: { userId: number; nickname: string },
   reason: RemovalReason,
 ): Promise<boolean> {
-  const removed = await scope.tx
-    .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, member.userId), eq(groupMembers.role, 'MEMBER')))
-    .returning({ userId: groupMembers.userId });
-  if (removed.length === 0) return false;
-  await scope.tx
-    .update(basePosts)
-    .set({ currentMembers: sql`GREATEST(1, ${basePosts.currentMembers} - 1)` })
-    .where(eq(basePosts.id, group.postId));
+  if (!(await deletePlainMembership(scope.tx, group.id, member.userId))) return false;
+  await releaseSeat(scope.tx, group.postId);
   scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
   await ctx.events.emit(scope, 'group.memberRemoved', {
     groupId: group.id,
@@ -67,14 +65,6 @@ export async function leaveGroup(ctx: AppContext, user: AuthUser, groupId: numbe
   });
 }
 
-async function findInvitee(ctx: AppContext, nickname: string) {
-  const [row] = await ctx.db
-    .select({ id: users.id, nickname: users.nickname })
-    .from(users)
-    .where(and(sql`lower(${users.nickname}) = lower(${nickname})`, eq(users.system, false), isNull(users.withdrawnAt)));
-  return row?.nickname ? { id: row.id, nickname: row.nickname } : undefined;
-}
-
 /**
  * POST /api/groups/{id}/invite: the admin check, then the nickname rule, then the other refusals in the order
  * docs/api.md §3.6 lists them (a block between the admin and the invitee, either way, before the capacity: §9.4);
@@ -89,40 +79,19 @@ export async function inviteMember(
 ): Promise<void> {
   const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.inviteForbidden);
   const { nickname } = body();
-  const invitee = await findInvitee(ctx, nickname);
+  const invitee = await findActiveUserByNickname(ctx.db, nickname);
   if (!invitee) throw inviteeNotFound();
   if (await findMember(ctx.db, group.id, invitee.id)) throw alreadyMember();
   authorize(mayReach(await isBlockedBetween(ctx.db, admin.id, invitee.id)), GROUP_TEXTS.inviteBlocked, 'blocked');
-  const [post] = await ctx.db
-    .select({
-      current: basePosts.currentMembers,
-      total: basePosts.totalMembers,
-    })
-    .from(basePosts)
-    .where(eq(basePosts.id, group.postId));
+  const post = await postSeats(ctx.db, group.postId);
   if (post && post.current >= post.total) throw capacityExceeded();
 
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const { tx, now } = scope;
     if (!(await holdActiveUser(tx, invitee.id))) throw inviteeNotFound();
-    const added = await tx
-      .insert(groupMembers)
-      .values({
-        groupId: group.id,
-        userId: invitee.id,
-        role: 'MEMBER',
-        joinedBy: 'INVITE',
-        joinedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ userId: groupMembers.userId });
-    if (added.length === 0) throw alreadyMember();
-    const seat = await tx
-      .update(basePosts)
-      .set({ currentMembers: sql`${basePosts.currentMembers} + 1` })
-      .where(and(eq(basePosts.id, group.postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
-      .returning({ id: basePosts.id });
-    if (seat.length === 0) throw capacityExceeded();
+    const member = { userId: invitee.id, role: 'MEMBER', joinedBy: 'INVITE', joinedAt: now } as const;
+    if (!(await insertMemberUnlessPresent(tx, group.id, member))) throw alreadyMember();
+    if (!(await takeSeat(tx, group.postId))) throw capacityExceeded();
     scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
     await ctx.events.emit(scope, 'group.memberJoined', {
       groupId: group.id,

@@ -1,21 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { groupMembers } from '../../db/schema/index.js';
 import { BadRequest } from '../../lib/errors.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { type TxScope } from '../../lib/transaction.js';
 import { type WithdrawingUser, WITHDRAWAL_STEP } from '../events.js';
 import { removeMembership } from './members.js';
-import { membershipsOf } from './queries.js';
+import { administersAGroup, membershipsOf } from './queries.js';
 
 /** docs/api.md §3.1: a group admin must delete the group first. */
 async function refuseGroupAdmin(db: Db, user: { id: number }) {
-  const rows = await db
-    .select({ groupId: groupMembers.groupId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.userId, user.id), eq(groupMembers.role, 'ADMIN')))
-    .limit(1);
-  if (rows.length > 0) {
+  if (await administersAGroup(db, user.id)) {
     throw new BadRequest('관리 중인 그룹이 있어 탈퇴할 수 없습니다. 그룹을 먼저 삭제해주세요.', 'group_admin');
   }
 }

@@ -1,7 +1,52 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { groupMembers, groups, users } from '../../db/schema/index.js';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { applications, basePosts, groupMembers, groups, users, type GroupRow } from '../../db/schema/index.js';
 import type { MemberRow, MyGroupRow } from './presenter.js';
+
+/** A group's own fields, as the routes present it and other areas name it. */
+export interface GroupFields {
+  id: number;
+  postId: number;
+  name: string;
+  description: string;
+  type: 'PROJECT' | 'STUDY_GROUP';
+}
+
+/** The group, and the caller's role in it (null when the caller is not a member). */
+export interface GroupWithRole {
+  group: GroupFields;
+  role: 'ADMIN' | 'MEMBER' | null;
+}
+
+interface AccessRow {
+  id: number;
+  post_id: number;
+  name: string;
+  description: string;
+  type: 'PROJECT' | 'STUDY_GROUP';
+  role: 'ADMIN' | 'MEMBER' | null;
+}
+
+/** The group and the user's role in it, in one query; undefined when the group is missing. */
+export async function findGroupWithRole(db: Db, groupId: number, userId: number): Promise<GroupWithRole | undefined> {
+  const [row] = await queryRows<AccessRow>(
+    db,
+    sql`SELECT g.id, g.post_id, g.name, g.description, g.type, m.role
+        FROM groups g LEFT JOIN group_members m ON m.group_id = g.id AND m.user_id = ${userId}
+        WHERE g.id = ${groupId}`,
+  );
+  if (!row) return undefined;
+  return {
+    group: { id: row.id, postId: row.post_id, name: row.name, description: row.description, type: row.type },
+    role: row.role,
+  };
+}
+
+/** The whole group row, or undefined. */
+export async function findGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
+  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
+  return group;
+}
 
 const memberColumns = {
   userId: groupMembers.userId,
@@ -58,6 +103,16 @@ export function membershipsOf(db: Db, userId: number) {
     .orderBy(asc(groups.id));
 }
 
+/** Whether the user is the admin of any group. */
+export async function administersAGroup(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, 'ADMIN')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Every member's user id (the admin included). */
 export async function memberIdsOf(db: Db, groupId: number): Promise<number[]> {
   const rows = await db.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
@@ -72,4 +127,121 @@ export async function memberIdsOf(db: Db, groupId: number): Promise<number[]> {
 export async function lockGroup(db: Db, groupId: number): Promise<{ name: string } | undefined> {
   const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId)).for('no key update');
   return row;
+}
+
+/** A new group of the post; its id. */
+export async function insertGroup(
+  tx: Db,
+  values: { postId: number; name: string; description: string; type: GroupFields['type']; createdAt: Date },
+): Promise<number> {
+  const [group] = await tx.insert(groups).values(values).returning({ id: groups.id });
+  return group.id;
+}
+
+/** The post's approved applicants with their names, in approval order. */
+export function approvedApplicants(tx: Db, postId: number) {
+  return tx
+    .select({ userId: applications.applicantId, nickname: users.nickname })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .where(and(eq(applications.postId, postId), eq(applications.status, 'APPROVED')))
+    .orderBy(asc(applications.decidedAt), asc(applications.id));
+}
+
+export interface NewMember {
+  userId: number;
+  role: 'ADMIN' | 'MEMBER';
+  joinedBy: 'CREATION' | 'INVITE';
+  joinedAt: Date;
+}
+
+/** The group's first members, in one statement. */
+export async function insertMembers(tx: Db, groupId: number, members: NewMember[]): Promise<void> {
+  await tx.insert(groupMembers).values(members.map((m) => ({ groupId, ...m })));
+}
+
+/** Adds a member unless they already are one; false when they were. */
+export async function insertMemberUnlessPresent(tx: Db, groupId: number, member: NewMember): Promise<boolean> {
+  const added = await tx
+    .insert(groupMembers)
+    .values({ groupId, ...member })
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  return added.length > 0;
+}
+
+/** Ends a plain membership (never the admin's); false when there was no such membership. */
+export async function deletePlainMembership(tx: Db, groupId: number, userId: number): Promise<boolean> {
+  const removed = await tx
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), eq(groupMembers.role, 'MEMBER')))
+    .returning({ userId: groupMembers.userId });
+  return removed.length > 0;
+}
+
+/** Renames and redescribes the group; the new row, or undefined when the group is gone. */
+export async function updateGroupText(
+  db: Db,
+  groupId: number,
+  text: { name: string; description: string },
+): Promise<GroupRow | undefined> {
+  const [group] = await db.update(groups).set(text).where(eq(groups.id, groupId)).returning();
+  return group;
+}
+
+/** Deletes the group (members, schedules and chat rows go by the foreign keys); false when it was already gone. */
+export async function deleteGroupRow(tx: Db, groupId: number): Promise<boolean> {
+  const deleted = await tx.delete(groups).where(eq(groups.id, groupId)).returning({ id: groups.id });
+  return deleted.length > 0;
+}
+
+/** An active, non-system user by nickname, case-insensitive. */
+export async function findActiveUserByNickname(db: Db, nickname: string): Promise<{ id: number; nickname: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(and(sql`lower(${users.nickname}) = lower(${nickname})`, eq(users.system, false), isNull(users.withdrawnAt)));
+  return row?.nickname ? { id: row.id, nickname: row.nickname } : undefined;
+}
+
+/** The post's taken and total seats, or undefined when the post is gone. */
+export async function postSeats(db: Db, postId: number): Promise<{ current: number; total: number } | undefined> {
+  const [post] = await db
+    .select({
+      current: basePosts.currentMembers,
+      total: basePosts.totalMembers,
+    })
+    .from(basePosts)
+    .where(eq(basePosts.id, postId));
+  return post;
+}
+
+/** Takes a seat on the post with a conditional +1; false when it is full (two racing for the last seat: one wins). */
+export async function takeSeat(tx: Db, postId: number): Promise<boolean> {
+  const seat = await tx
+    .update(basePosts)
+    .set({ currentMembers: sql`${basePosts.currentMembers} + 1` })
+    .where(and(eq(basePosts.id, postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
+    .returning({ id: basePosts.id });
+  return seat.length > 0;
+}
+
+/** Gives a seat back: -1, never below 1 (the author's). */
+export async function releaseSeat(tx: Db, postId: number): Promise<void> {
+  await tx
+    .update(basePosts)
+    .set({ currentMembers: sql`GREATEST(1, ${basePosts.currentMembers} - 1)` })
+    .where(eq(basePosts.id, postId));
+}
+
+/** The post counts its author and approved applicants again, never above its total (its group is gone). */
+export async function recountPostMembers(tx: Db, postId: number): Promise<void> {
+  await tx
+    .update(basePosts)
+    .set({
+      currentMembers: sql`LEAST(${basePosts.totalMembers}, 1 + (
+          SELECT count(*)::int FROM ${applications}
+          WHERE ${applications.postId} = ${basePosts.id} AND ${applications.status} = 'APPROVED'))`,
+    })
+    .where(eq(basePosts.id, postId));
 }

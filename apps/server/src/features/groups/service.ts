@@ -1,8 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UpdateGroupBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { applications, basePosts, groupMembers, groups, users } from '../../db/schema/index.js';
-import { loadGroupAccess, type GroupAccess } from '../../lib/access.js';
 import { lockActiveActor } from '../account/queries.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
@@ -11,9 +8,19 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import type { Deferred } from '../../lib/validation.js';
 import { isAuthor, isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
-import { isGroupAdmin } from './policy.js';
+import { isGroupAdmin, loadGroupAccess, type GroupAccess } from './policy.js';
 import type { MemberRow } from './presenter.js';
-import { groupMemberRows } from './queries.js';
+import {
+  approvedApplicants,
+  deleteGroupRow,
+  findGroup,
+  groupMemberRows,
+  insertGroup,
+  insertMembers,
+  memberIdsOf,
+  recountPostMembers,
+  updateGroupText,
+} from './queries.js';
 import { GROUP_TEXTS, groupCreatedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
@@ -76,30 +83,23 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
     await lockActiveActor(tx, user.id);
     // Serialises with approvals on the same post (applications/service.ts); the post may be gone by now.
     if (!(await lockPost(tx, post.id))) throw postNotFound();
-    const [group] = await tx
-      .insert(groups)
-      .values({
-        postId: post.id,
-        name: input.name,
-        description: input.description,
-        type: post.kind === 'RECRUITMENT' ? 'PROJECT' : 'STUDY_GROUP',
-        createdAt: now,
-      })
-      .returning({ id: groups.id });
-    const approved = await tx
-      .select({ userId: applications.applicantId, nickname: users.nickname })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .where(and(eq(applications.postId, post.id), eq(applications.status, 'APPROVED')))
-      .orderBy(asc(applications.decidedAt), asc(applications.id));
+    const groupId = await insertGroup(tx, {
+      postId: post.id,
+      name: input.name,
+      description: input.description,
+      type: post.kind === 'RECRUITMENT' ? 'PROJECT' : 'STUDY_GROUP',
+      createdAt: now,
+    });
+    const approved = await approvedApplicants(tx, post.id);
     const members = [
       { userId: user.id, nickname: user.nickname },
       ...approved.filter((a) => a.userId !== user.id).map((a) => ({ userId: a.userId, nickname: a.nickname ?? '' })),
     ];
     // One millisecond apart, so "join order" lists members in approval order.
-    await tx.insert(groupMembers).values(
+    await insertMembers(
+      tx,
+      groupId,
       members.map((m, i) => ({
-        groupId: group.id,
         userId: m.userId,
         role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const),
         joinedBy: 'CREATION' as const,
@@ -108,7 +108,7 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
     );
     for (const m of members) {
       await ctx.events.emit(scope, 'group.memberJoined', {
-        groupId: group.id,
+        groupId,
         groupName: input.name,
         userId: m.userId,
         nickname: m.nickname,
@@ -119,14 +119,14 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
       receiverIds: members.map((m) => m.userId),
       content: groupCreatedMessage(input.name),
     });
-    return group.id;
+    return groupId;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'groups_post_uq')) throw groupExists();
     throw err;
   });
 
-  const [group] = await ctx.db.select().from(groups).where(eq(groups.id, groupId));
-  return withMembers(ctx, group);
+  const group = await findGroup(ctx.db, groupId);
+  return withMembers(ctx, group!);
 }
 
 /** PUT /api/groups/{id}: the admin renames and redescribes the group; the body is checked after the admin check. */
@@ -138,11 +138,7 @@ export async function updateGroup(
 ): Promise<GroupWithMembers> {
   const access = await adminAccess(ctx, user, groupId, GROUP_TEXTS.notFound, GROUP_TEXTS.editForbidden);
   const input = body();
-  const [group] = await ctx.db
-    .update(groups)
-    .set({ name: input.name, description: input.description })
-    .where(eq(groups.id, access.group.id))
-    .returning();
+  const group = await updateGroupText(ctx.db, access.group.id, { name: input.name, description: input.description });
   if (!group) throw new NotFound(GROUP_TEXTS.notFound);
   return withMembers(ctx, group);
 }
@@ -157,23 +153,10 @@ export async function deleteGroup(ctx: AppContext, admin: AuthUser, groupId: num
     const { tx } = scope;
     // Rows are locked in the order leave and kick use (memberships, then the post), so they cannot deadlock.
     // An approval racing this either still sees the group (refused) or runs after it, on the recount.
-    const members = await tx.select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, group.id));
-    await ctx.events.emit(scope, 'group.deleting', {
-      groupId: group.id,
-      groupName: group.name,
-      adminId: admin.id,
-      memberIds: members.map((m) => m.userId),
-    });
-    const deleted = await tx.delete(groups).where(eq(groups.id, group.id)).returning({ id: groups.id });
-    if (deleted.length === 0) throw new NotFound(GROUP_TEXTS.notExists);
-    await tx
-      .update(basePosts)
-      .set({
-        currentMembers: sql`LEAST(${basePosts.totalMembers}, 1 + (
-          SELECT count(*)::int FROM ${applications}
-          WHERE ${applications.postId} = ${basePosts.id} AND ${applications.status} = 'APPROVED'))`,
-      })
-      .where(eq(basePosts.id, group.postId));
+    const memberIds = await memberIdsOf(tx, group.id);
+    await ctx.events.emit(scope, 'group.deleting', { groupId: group.id, groupName: group.name, adminId: admin.id, memberIds });
+    if (!(await deleteGroupRow(tx, group.id))) throw new NotFound(GROUP_TEXTS.notExists);
+    await recountPostMembers(tx, group.postId);
     scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
   });
 }

@@ -1,5 +1,8 @@
 import { INVITE_BLOCKED_TEXT } from '@app/contract';
 
+/** Every group-scoped route's 403 for a caller outside the group (docs/api.md §3.6, §3.7, §3.8). */
+export const NOT_GROUP_MEMBER_TEXT = '그룹의 일원이 아닙니다.';
+
 /** The groups area's Korean texts (docs/api.md §3.6, §4.1, §9.4). */
 export const GROUP_TEXTS = {
   notFound: '그룹을 찾을 수 없습니다.',

@@ -1,6 +1,5 @@
-import type { GroupAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/request-auth.js';
-import { isGroupAdmin } from '../groups/policy.js';
+import { isGroupAdmin, type GroupAccess } from '../groups/policy.js';
 
 /** Any member shares links; a link is deleted by its writer or by the group's admin. */
 export const canDeleteLink = (user: AuthUser, membership: GroupAccess['membership'], link: { writerId: number }) =>
