@@ -1,10 +1,8 @@
 import { chatTopic, KICK_QUEUE } from '@app/contract';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { WITHDRAWAL_STEP } from '../events.js';
-import { chatReadLogs } from '../../db/schema/index.js';
-import { findRoomOfGroup, newestMessageId } from './queries.js';
-import { appendMessage, deleteReadLog, markRead } from './service.js';
+import { appendMessage, deleteReadLog, deleteReadLogsOf, findRoomOfGroup, newestMessageId } from './queries.js';
+import { markRead } from './service.js';
 import { publishAfterCommit, registerChatDestinations } from './stomp.js';
 import { CHAT_TEXTS, SYSTEM_LINES } from './texts.js';
 
@@ -47,13 +45,7 @@ export function chatHooks(ctx: AppContext) {
     });
   });
 
-  ctx.events.on(
-    'account.withdrawing',
-    async (scope, { user }) => {
-      await scope.tx.delete(chatReadLogs).where(eq(chatReadLogs.userId, user.id));
-    },
-    WITHDRAWAL_STEP.ownRows,
-  );
+  ctx.events.on('account.withdrawing', (scope, { user }) => deleteReadLogsOf(scope.tx, user.id), WITHDRAWAL_STEP.ownRows);
 
   ctx.events.on('user.sessionsRevoked', (scope, { userId }) => {
     scope.afterCommit(() => ctx.realtime.closeUserSockets(userId));

@@ -1,9 +1,9 @@
 import { EMPTY_ROOM_TEXT, type ChatMessage, type ChatRoom, type ChatRoomItem } from '@app/contract';
 import { nullableSeoulDateTime, seoulDateTime } from '../../lib/clock.js';
 import { displayName } from '../account/presenter.js';
-import type { MessageWithSender, RoomListRow, RoomWithGroup } from './queries.js';
+import type { ChatLine, RoomListRow, RoomWithGroup } from './queries.js';
 
-export function presentMessage(m: MessageWithSender): ChatMessage {
+export function presentMessage(m: ChatLine): ChatMessage {
   return {
     messageId: m.id,
     senderId: m.senderId,
@@ -13,7 +13,7 @@ export function presentMessage(m: MessageWithSender): ChatMessage {
   };
 }
 
-export function presentRoom(room: RoomWithGroup, messages: MessageWithSender[], unreadMessageCount: number): ChatRoom {
+export function presentRoom(room: RoomWithGroup, messages: ChatLine[], unreadMessageCount: number): ChatRoom {
   return {
     chatRoomId: room.id,
     chatRoomName: room.name,

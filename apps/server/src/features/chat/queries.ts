@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
-import { chatMessages, chatRooms, groupMembers, groups, users } from '../../db/schema/index.js';
+import { chatMessages, chatReadLogs, chatRooms, groupMembers, groups, users } from '../../db/schema/index.js';
 import type { Membership } from '../groups/policy.js';
 
 export interface RoomWithGroup {
@@ -11,7 +11,8 @@ export interface RoomWithGroup {
   groupName: string;
 }
 
-export interface MessageWithSender {
+/** A line of a chat room with what names its sender (a member, [시스템] or 탈퇴한 사용자). */
+export interface ChatLine {
   id: number;
   senderId: number;
   content: string;
@@ -102,7 +103,7 @@ const messageColumns = {
 };
 
 /** Messages newest first: at most `limit`, and only older than `before` when given. */
-export function messagesNewestFirst(db: Db, roomId: number, limit: number, before?: number): Promise<MessageWithSender[]> {
+export function messagesNewestFirst(db: Db, roomId: number, limit: number, before?: number): Promise<ChatLine[]> {
   return db
     .select(messageColumns)
     .from(chatMessages)
@@ -115,7 +116,7 @@ export function messagesNewestFirst(db: Db, roomId: number, limit: number, befor
 }
 
 /** At most `limit` messages after `after`, oldest first (a realtime gap being filled). */
-export function messagesAfter(db: Db, roomId: number, after: number, limit: number): Promise<MessageWithSender[]> {
+export function messagesAfter(db: Db, roomId: number, after: number, limit: number): Promise<ChatLine[]> {
   return db
     .select(messageColumns)
     .from(chatMessages)
@@ -158,4 +159,81 @@ export async function roomsOf(db: Db, userId: number): Promise<RoomListRow[]> {
   );
   // raw timestamps arrive as Date or text depending on the driver
   return rows.map((r) => ({ ...r, lastSentAt: r.lastSentAt === null ? null : new Date(r.lastSentAt) }));
+}
+
+/**
+ * Stores a message at the end of the room, serialised per room by a lock on the room row, so ids grow in
+ * commit order within a room (one call of chat_append, migration 0013: the lock, then the previous id, the
+ * membership and the insert read after it). Returns the message and the id of the one before it (0 if none),
+ * which the realtime hub uses to deliver in id order. Null if the room is gone, or `requireMemberId` is no longer
+ * a member of its group. On its own (not in a transaction) it is one round trip, and the lock is held only while
+ * PostgreSQL works.
+ */
+export async function appendMessage(
+  db: Db,
+  roomId: number,
+  senderId: number,
+  content: string,
+  now: Date,
+  requireMemberId?: number,
+): Promise<{ message: ChatLine; prev: number } | null> {
+  const [row] = await queryRows<{
+    prev: number | null;
+    member: boolean;
+    id: number | null;
+    sent_at: Date | string;
+    nickname: string | null;
+    system: boolean;
+    withdrawn_at: Date | string | null;
+  }>(
+    db,
+    sql`SELECT * FROM chat_append(${roomId}::int, ${senderId}::int, ${content}::text, ${now}::timestamptz, ${requireMemberId ?? null}::int)`,
+  );
+  if (!row || !row.member || row.id === null) return null;
+  const message: ChatLine = {
+    id: row.id,
+    senderId,
+    content,
+    sentAt: new Date(row.sent_at),
+    sender: {
+      nickname: row.nickname,
+      system: row.system,
+      withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at),
+    },
+  };
+  return { message, prev: row.prev ?? 0 };
+}
+
+/** Moves the user's read log forward to `messageId` (never back); creates it when missing. */
+export async function upsertReadLog(db: Db, userId: number, roomId: number, messageId: number, now: Date): Promise<void> {
+  await db
+    .insert(chatReadLogs)
+    .values({ userId, roomId, lastReadMessageId: messageId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [chatReadLogs.userId, chatReadLogs.roomId],
+      set: { lastReadMessageId: sql`GREATEST(${chatReadLogs.lastReadMessageId}, excluded.last_read_message_id)`, updatedAt: now },
+    });
+}
+
+export async function deleteReadLog(db: Db, userId: number, roomId: number): Promise<void> {
+  await db.delete(chatReadLogs).where(and(eq(chatReadLogs.userId, userId), eq(chatReadLogs.roomId, roomId)));
+}
+
+/** Every read log of the user (a withdrawal). */
+export async function deleteReadLogsOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(chatReadLogs).where(eq(chatReadLogs.userId, userId));
+}
+
+/** The group's room; its id. */
+export async function insertRoom(
+  tx: Db,
+  room: { groupId: number; name: string; createdBy: number; createdAt: Date },
+): Promise<number> {
+  const [row] = await tx.insert(chatRooms).values(room).returning({ id: chatRooms.id });
+  return row.id;
+}
+
+/** A read log at 0 for each member of a new room: everything in it is unread. */
+export async function insertUnreadLogs(tx: Db, roomId: number, userIds: number[], now: Date): Promise<void> {
+  await tx.insert(chatReadLogs).values(userIds.map((userId) => ({ userId, roomId, lastReadMessageId: 0, updatedAt: now })));
 }

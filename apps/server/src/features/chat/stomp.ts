@@ -7,8 +7,7 @@ import type { AuthUser } from '../../lib/request-auth.js';
 import { StompError } from '../../realtime/texts.js';
 import { roomChainSource } from './chain-source.js';
 import { presentMessage } from './presenter.js';
-import { isMemberOfRoom, type MessageWithSender } from './queries.js';
-import { appendMessage } from './service.js';
+import { appendMessage, isMemberOfRoom, type ChatLine } from './queries.js';
 import { CHAT_TEXTS } from './texts.js';
 
 const SEND_LIMIT: Limit = { name: 'stomp-send', max: 10, windowMs: 5000 };
@@ -49,21 +48,16 @@ function textRefusal(text: string): string | null {
   return null;
 }
 
+/** After commit: the message on the room's topic, on every instance (the socket edge presents it). */
+export function publishAfterCommit(ctx: AppContext, scope: TxScope, roomId: number, stored: { message: ChatLine; prev: number }) {
+  scope.afterCommit(() => ctx.realtime.publishRoomMessage(chatTopic(roomId), presentMessage(stored.message), stored.prev));
+}
+
 /**
  * SEND to /app/chat.sendMessage, refused in the order of docs/api.md §5.4: access, the text, the rate limit,
  * stored, then published after commit. The membership query and the rate-limit count (a Redis round trip with
  * several instances) run together when the text is storable; a refusal still follows that order.
  */
-/** After commit: the message on the room's topic, on every instance (the socket edge presents it). */
-export function publishAfterCommit(
-  ctx: AppContext,
-  scope: TxScope,
-  roomId: number,
-  stored: { message: MessageWithSender; prev: number },
-) {
-  scope.afterCommit(() => ctx.realtime.publishRoomMessage(chatTopic(roomId), presentMessage(stored.message), stored.prev));
-}
-
 export async function sendChatMessage(ctx: AppContext, user: AuthUser, body: string): Promise<void> {
   const { roomId, message } = parseSend(body);
   const text = typeof message === 'string' ? message.trim() : '';
