@@ -39,3 +39,21 @@ export async function countLinks(db: Db, groupId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(groupLinks).where(eq(groupLinks.groupId, groupId));
   return row.n;
 }
+
+/** A new link of the group; its id. */
+export async function insertLink(
+  tx: Db,
+  link: { groupId: number; writerId: number; title: string; url: string; createdAt: Date },
+): Promise<number> {
+  const [row] = await tx.insert(groupLinks).values(link).returning({ id: groupLinks.id });
+  return row.id;
+}
+
+/** Deletes one link of the group; false when it is unknown there or already gone. */
+export async function deleteLinkRow(db: Db, groupId: number, linkId: number): Promise<boolean> {
+  const removed = await db
+    .delete(groupLinks)
+    .where(and(eq(groupLinks.groupId, groupId), eq(groupLinks.id, linkId)))
+    .returning({ id: groupLinks.id });
+  return removed.length > 0;
+}

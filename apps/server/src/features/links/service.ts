@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { LINK_LIMIT, type LinkBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { groupLinks } from '../../db/schema/index.js';
-import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { loadGroupAccess } from '../groups/policy.js';
+import { NOT_GROUP_MEMBER_TEXT } from '../groups/texts.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -11,7 +10,7 @@ import type { Deferred } from '../../lib/validation.js';
 import { lockGroup } from '../groups/queries.js';
 import { canDeleteLink } from './policy.js';
 import type { LinkRow } from './presenter.js';
-import { countLinks, linkNotFound, linkRows, loadLink } from './queries.js';
+import { countLinks, deleteLinkRow, insertLink, linkNotFound, linkRows, loadLink } from './queries.js';
 import { LINK_TEXTS } from './texts.js';
 
 /** Every route: the group exists, then the caller is a member, before any field (docs/api.md §9.3). */
@@ -33,11 +32,7 @@ export async function createLink(ctx: AppContext, writer: AuthUser, groupId: num
   const id = await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async ({ tx, now }) => {
     if (!(await lockGroup(tx, groupId))) throw new NotFound(LINK_TEXTS.groupNotFound);
     if ((await countLinks(tx, groupId)) >= LINK_LIMIT) throw new BadRequest(LINK_TEXTS.limit, 'link_limit');
-    const [row] = await tx
-      .insert(groupLinks)
-      .values({ groupId, writerId: writer.id, title: input.title, url: input.url, createdAt: now })
-      .returning({ id: groupLinks.id });
-    return row.id;
+    return insertLink(tx, { groupId, writerId: writer.id, title: input.title, url: input.url, createdAt: now });
   }).catch((err: unknown) => {
     if (isForeignKeyViolation(err)) throw new Forbidden(NOT_GROUP_MEMBER_TEXT, 'not_group_member');
     throw err;
@@ -49,9 +44,5 @@ export async function createLink(ctx: AppContext, writer: AuthUser, groupId: num
 export async function deleteLink(ctx: AppContext, user: AuthUser, groupId: number, linkId: number): Promise<void> {
   const { membership } = await member(ctx, user, groupId);
   authorize(canDeleteLink(user, membership, await loadLink(ctx.db, groupId, linkId)), LINK_TEXTS.deleteForbidden);
-  const removed = await ctx.db
-    .delete(groupLinks)
-    .where(and(eq(groupLinks.groupId, groupId), eq(groupLinks.id, linkId)))
-    .returning({ id: groupLinks.id });
-  if (removed.length === 0) throw linkNotFound();
+  if (!(await deleteLinkRow(ctx.db, groupId, linkId))) throw linkNotFound();
 }
