@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { NOTICE_LIMIT } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { groupNotices, users } from '../../db/schema/index.js';
@@ -39,4 +39,52 @@ export async function loadNotice(db: Db, groupId: number, noticeId: number): Pro
 export async function countNotices(db: Db, groupId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(groupNotices).where(eq(groupNotices.groupId, groupId));
   return row.n;
+}
+
+/** A pinned notice unpins the group's other one (`except`: the notice being saved). */
+export async function unpinOthers(tx: Db, groupId: number, except?: number): Promise<void> {
+  const others = and(eq(groupNotices.groupId, groupId), eq(groupNotices.pinned, true));
+  await tx
+    .update(groupNotices)
+    .set({ pinned: false })
+    .where(except === undefined ? others : and(others, ne(groupNotices.id, except)));
+}
+
+interface NoticeFields {
+  title: string;
+  content: string;
+  pinned: boolean;
+}
+
+/** A new notice of the group; its id. */
+export async function insertNotice(
+  tx: Db,
+  notice: NoticeFields & { groupId: number; writerId: number; createdAt: Date; updatedAt: Date },
+): Promise<number> {
+  const [row] = await tx.insert(groupNotices).values(notice).returning({ id: groupNotices.id });
+  return row.id;
+}
+
+/** Replaces one notice's fields; false when it is unknown in the group or gone. */
+export async function updateNoticeRow(
+  tx: Db,
+  groupId: number,
+  noticeId: number,
+  fields: NoticeFields & { updatedAt: Date },
+): Promise<boolean> {
+  const changed = await tx
+    .update(groupNotices)
+    .set(fields)
+    .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
+    .returning({ id: groupNotices.id });
+  return changed.length > 0;
+}
+
+/** Deletes one notice of the group; false when it is unknown there or already gone. */
+export async function deleteNoticeRow(db: Db, groupId: number, noticeId: number): Promise<boolean> {
+  const removed = await db
+    .delete(groupNotices)
+    .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
+    .returning({ id: groupNotices.id });
+  return removed.length > 0;
 }

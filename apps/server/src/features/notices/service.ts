@@ -1,9 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { NOTICE_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { groupNotices } from '../../db/schema/index.js';
-import { loadGroupAccess } from '../../lib/access.js';
+import { loadGroupAccess } from '../groups/policy.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/transaction.js';
@@ -12,7 +9,16 @@ import type { Deferred } from '../../lib/validation.js';
 import { lockGroup, memberIdsOf } from '../groups/queries.js';
 import { canManageNotices } from './policy.js';
 import type { NoticeRow } from './presenter.js';
-import { countNotices, loadNotice, noticeNotFound, noticeRows } from './queries.js';
+import {
+  countNotices,
+  deleteNoticeRow,
+  insertNotice,
+  loadNotice,
+  noticeNotFound,
+  noticeRows,
+  unpinOthers,
+  updateNoticeRow,
+} from './queries.js';
 import { NOTICE_TEXTS, newNoticeMessage } from './texts.js';
 
 export interface NoticeInput {
@@ -49,15 +55,6 @@ async function withGroupLocked<T>(ctx: AppContext, groupId: number, work: (scope
   });
 }
 
-/** A pinned notice unpins the group's other one (`except`: the notice being saved). */
-async function unpinOthers(tx: Db, groupId: number, except?: number) {
-  const others = and(eq(groupNotices.groupId, groupId), eq(groupNotices.pinned, true));
-  await tx
-    .update(groupNotices)
-    .set({ pinned: false })
-    .where(except === undefined ? others : and(others, ne(groupNotices.id, except)));
-}
-
 /**
  * POST /api/groups/{groupId}/notices: the admin check, the fields, then the limit, the pin, and in the same
  * transaction the 쪽지 from [시스템] to every other member (pushed once it commits).
@@ -74,16 +71,13 @@ export async function createNotice(
     const { tx, now } = scope;
     if ((await countNotices(tx, groupId)) >= NOTICE_LIMIT) throw new BadRequest(NOTICE_TEXTS.limit, 'notice_limit');
     if (input.pinned) await unpinOthers(tx, groupId);
-    const [row] = await tx
-      .insert(groupNotices)
-      .values({ groupId, writerId: writer.id, ...input, createdAt: now, updatedAt: now })
-      .returning({ id: groupNotices.id });
+    const noticeId = await insertNotice(tx, { groupId, writerId: writer.id, ...input, createdAt: now, updatedAt: now });
     const others = (await memberIdsOf(tx, groupId)).filter((userId) => userId !== writer.id);
     await ctx.events.emit(scope, 'message.systemNotice', {
       receiverIds: others,
       content: newNoticeMessage(groupName, input.title),
     });
-    return row.id;
+    return noticeId;
   });
   return loadNotice(ctx.db, groupId, id);
 }
@@ -101,21 +95,12 @@ export async function updateNotice(
   const input = body();
   await withGroupLocked(ctx, groupId, async ({ tx, now }) => {
     if (input.pinned) await unpinOthers(tx, groupId, noticeId);
-    const changed = await tx
-      .update(groupNotices)
-      .set({ ...input, updatedAt: now })
-      .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
-      .returning({ id: groupNotices.id });
-    if (changed.length === 0) throw noticeNotFound();
+    if (!(await updateNoticeRow(tx, groupId, noticeId, { ...input, updatedAt: now }))) throw noticeNotFound();
   });
   return loadNotice(ctx.db, groupId, noticeId);
 }
 
 export async function deleteNotice(ctx: AppContext, user: AuthUser, groupId: number, noticeId: number): Promise<void> {
   await admin(ctx, user, groupId);
-  const removed = await ctx.db
-    .delete(groupNotices)
-    .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
-    .returning({ id: groupNotices.id });
-  if (removed.length === 0) throw noticeNotFound();
+  if (!(await deleteNoticeRow(ctx.db, groupId, noticeId))) throw noticeNotFound();
 }
