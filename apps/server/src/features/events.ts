@@ -1,5 +1,5 @@
 import type { EventBus } from '../lib/event-bus.js';
-import type { MessageWithSender } from './messages/queries.js';
+import type { DirectMessage } from './messages/queries.js';
 
 /** One [시스템] 쪽지: its receiver and text. */
 export interface SystemNote {
@@ -45,7 +45,7 @@ export interface DomainEvents {
    */
   'message.systemNotice': { receiverIds: number[]; content: string } | { notes: SystemNote[] };
   /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); whoever pushes it presents it. */
-  'message.received': { receiverId: number; message: MessageWithSender };
+  'message.received': { receiverId: number; message: DirectMessage };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */
   'user.sessionsRevoked': { userId: number };
 }

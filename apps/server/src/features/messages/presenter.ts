@@ -1,9 +1,9 @@
 import { codePoints, RECENT_PREVIEW_LENGTH, type Message, type MessageItem } from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
 import { displayName } from '../account/presenter.js';
-import type { MessageWithSender } from './queries.js';
+import type { DirectMessage } from './queries.js';
 
-export function presentItem(m: MessageWithSender): MessageItem {
+export function presentItem(m: DirectMessage): MessageItem {
   return {
     messageId: m.id,
     senderId: m.senderId,
@@ -15,7 +15,7 @@ export function presentItem(m: MessageWithSender): MessageItem {
 }
 
 /** The dropdown's preview: over 20 characters becomes the first 20 plus "...". */
-export function presentRecent(m: MessageWithSender): MessageItem {
+export function presentRecent(m: DirectMessage): MessageItem {
   const item = presentItem(m);
   if (codePoints(item.content) > RECENT_PREVIEW_LENGTH) {
     item.content = [...item.content].slice(0, RECENT_PREVIEW_LENGTH).join('') + '...';
@@ -23,7 +23,7 @@ export function presentRecent(m: MessageWithSender): MessageItem {
   return item;
 }
 
-export function presentMessage(m: MessageWithSender, receiverName: string): Message {
+export function presentMessage(m: DirectMessage, receiverName: string): Message {
   return {
     messageId: m.id,
     senderId: m.senderId,

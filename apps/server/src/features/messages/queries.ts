@@ -1,8 +1,10 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { messages, users } from '../../db/schema/index.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { messages, users, type MessageRow } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
+import type { SystemNote } from '../events.js';
+import { blockedBetween } from '../blocks/queries.js';
 
 const sender = alias(users, 'sender');
 
@@ -16,7 +18,8 @@ const withSender = {
   sentAt: messages.sentAt,
   sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
 };
-export type MessageWithSender = {
+/** A 쪽지 as its receiver reads it, with what names its sender (a user, [시스템] or 탈퇴한 사용자). */
+export type DirectMessage = {
   id: number;
   senderId: number;
   receiverId: number;
@@ -39,11 +42,11 @@ export async function inboxPage(db: Db, receiverId: number, page: PageRequest) {
     inboxOf(db, receiverId).limit(page.size).offset(page.offset),
     db.select({ n: count() }).from(messages).where(eq(messages.receiverId, receiverId)),
   ]);
-  return { rows: rows as MessageWithSender[], total: n };
+  return { rows: rows as DirectMessage[], total: n };
 }
 
-export async function recent(db: Db, receiverId: number, limit: number): Promise<MessageWithSender[]> {
-  return (await inboxOf(db, receiverId).limit(limit)) as MessageWithSender[];
+export async function recent(db: Db, receiverId: number, limit: number): Promise<DirectMessage[]> {
+  return (await inboxOf(db, receiverId).limit(limit)) as DirectMessage[];
 }
 
 export async function unreadCount(db: Db, receiverId: number): Promise<number> {
@@ -52,4 +55,119 @@ export async function unreadCount(db: Db, receiverId: number): Promise<number> {
     .from(messages)
     .where(and(eq(messages.receiverId, receiverId), eq(messages.read, false)));
   return n;
+}
+
+/** The sender's name fields, as the presenter names a sender. */
+export type SenderName = DirectMessage['sender'];
+
+/** Marks the receiver's 쪽지 read, keeping the first read time; undefined when it is not theirs or gone. */
+export async function markOpened(db: Db, receiverId: number, id: number, now: Date): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ read: true, readAt: sql`coalesce(${messages.readAt}, ${now}::timestamptz)` })
+    .where(and(eq(messages.id, id), eq(messages.receiverId, receiverId)))
+    .returning();
+  return row;
+}
+
+/** A sender's name fields (users are never deleted: a withdrawn one stays as a tombstone). */
+export async function senderName(db: Db, senderId: number): Promise<SenderName> {
+  const [from] = await db
+    .select({ nickname: users.nickname, system: users.system, withdrawnAt: users.withdrawnAt })
+    .from(users)
+    .where(eq(users.id, senderId));
+  return from;
+}
+
+/** Deletes the receiver's 쪽지; false when it is not theirs or gone. */
+export async function deleteReceived(db: Db, receiverId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(messages)
+    .where(and(eq(messages.id, id), eq(messages.receiverId, receiverId)))
+    .returning({ id: messages.id });
+  return deleted.length > 0;
+}
+
+export interface StoredUnlessBlocked {
+  receiver_id: number;
+  nickname: string;
+  blocked: boolean;
+  /** null when nothing was stored (a block) */
+  id: number | null;
+}
+
+/**
+ * One statement: the receiver is the active, non-system user of that nickname (case-insensitive); unless a block
+ * stands either way, the 쪽지 is stored. The receiver's row is key-share locked until the statement commits (see
+ * {@link lockUserRow}). Undefined when there is no such receiver.
+ */
+export async function insertUnlessBlocked(
+  tx: Db,
+  fromId: number,
+  receiverName: string,
+  content: string,
+  now: Date,
+): Promise<StoredUnlessBlocked | undefined> {
+  const [row] = await queryRows<StoredUnlessBlocked>(
+    tx,
+    sql`WITH r AS (
+          SELECT u.id, u.nickname, ${blockedBetween(fromId, sql`u.id`)} AS blocked
+          FROM users u
+          WHERE lower(u.nickname) = lower(${receiverName}) AND u.withdrawn_at IS NULL AND NOT u.system
+          LIMIT 1
+          FOR KEY SHARE OF u
+        ), m AS (
+          INSERT INTO messages (sender_id, receiver_id, content, sent_at)
+          SELECT ${fromId}::int, r.id, ${content}::text, ${now.toISOString()}::timestamptz FROM r WHERE NOT r.blocked
+          RETURNING id
+        )
+        SELECT r.id AS receiver_id, r.nickname, r.blocked, m.id FROM r LEFT JOIN m ON true`,
+  );
+  return row?.nickname ? row : undefined;
+}
+
+/**
+ * Stores each note from `senderId` to its receiver in the order given, in one statement, skipping withdrawn and
+ * system receivers. The receivers' rows are held (key share) until the caller commits, so a concurrent withdrawal
+ * either removes these 쪽지 or is seen here. The stored rows, in no particular order.
+ */
+export function insertNotes(
+  tx: Db,
+  senderId: number,
+  notes: SystemNote[],
+  now: Date,
+): Promise<{ id: number; receiver_id: number; content: string }[]> {
+  const list = <T>(values: T[], type: SQL) =>
+    sql.join(
+      values.map((v) => sql`${v}::${type}`),
+      sql`, `,
+    );
+  return queryRows<{ id: number; receiver_id: number; content: string }>(
+    tx,
+    sql`INSERT INTO messages (sender_id, receiver_id, content, sent_at)
+        SELECT ${senderId}::int, u.id, n.content, ${now.toISOString()}::timestamptz
+        FROM unnest(ARRAY[${list(
+          notes.map((n) => n.receiverId),
+          sql.raw('int'),
+        )}],
+                    ARRAY[${list(
+                      notes.map((n) => n.content),
+                      sql.raw('text'),
+                    )}]) WITH ORDINALITY AS n(receiver_id, content, ord)
+        JOIN users u ON u.id = n.receiver_id
+        WHERE u.withdrawn_at IS NULL AND NOT u.system
+        ORDER BY n.ord
+        FOR KEY SHARE OF u
+        RETURNING id, receiver_id, content`,
+  );
+}
+
+/** Locks the user's row until the transaction ends: a 쪽지 being sent to them (key share) waits, or is seen. */
+export async function lockUserRow(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Every 쪽지 the user received. */
+export async function deleteAllReceived(tx: Db, receiverId: number): Promise<void> {
+  await tx.delete(messages).where(eq(messages.receiverId, receiverId));
 }
