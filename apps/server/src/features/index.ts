@@ -12,7 +12,7 @@ import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
 import linkRoutes from './links/routes.js';
-import { groupWithdrawalHooks } from './groups/withdrawal.js';
+import { groupWithdrawalHooks } from './groups/on-withdrawal.js';
 import messageRoutes from './messages/routes.js';
 import { messageHooks } from './messages/hooks.js';
 import noticeRoutes from './notices/routes.js';

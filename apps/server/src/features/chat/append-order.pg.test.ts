@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createGroup, createRoom, sleep, type TestGroup } from '../../../test/fixtures/chat.js';
 import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
-import { appendMessage } from './service.js';
+import { appendMessage } from './queries.js';
 
 /**
  * A chat line is appended in one call (chat_append, migration 0013): the room lock first, then reads that see

@@ -4,7 +4,7 @@ import { chatMessages, chatReadLogs, chatRooms } from '../../db/schema/index.js'
 import { inTransaction } from '../../lib/transaction.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
-import { appendMessage } from './service.js';
+import { appendMessage } from './queries.js';
 import { createGroup, createRoom, invite, removeMember, type TestGroup } from '../../../test/fixtures/chat.js';
 
 let t: TestApp;

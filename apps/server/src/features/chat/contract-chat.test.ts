@@ -4,7 +4,7 @@ import { chatReadLogs, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
-import { appendMessage } from './service.js';
+import { appendMessage } from './queries.js';
 import { createGroup, createRoom, invite, type TestGroup } from '../../../test/fixtures/chat.js';
 
 /** Black-box checks of docs/api.md §3.8, §4.2 and §7 edge cases the area tests do not cover. */

@@ -1,7 +1,8 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { schedules, users } from '../../db/schema/index.js';
-import { loadGroupAccess, NOT_GROUP_MEMBER_TEXT } from '../../lib/access.js';
+import { loadGroupAccess } from '../groups/policy.js';
+import { NOT_GROUP_MEMBER_TEXT } from '../groups/texts.js';
 import { authorize } from '../../lib/authorize.js';
 import { Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/request-auth.js';
