@@ -1,7 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { signedInUser } from '../features/account/queries.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthUser } from '../lib/auth-user.js';
 import type { TokenService } from '../lib/tokens.js';
@@ -59,13 +58,10 @@ export class SocketAuth {
   }
 
   private async load(userId: number, tv: number): Promise<AuthUser | null> {
-    const [row] = await this.db
-      .select({ id: users.id, loginId: users.loginId, nickname: users.nickname, tv: users.tokenVersion })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.system, false), isNull(users.withdrawnAt)))
-      .limit(1);
+    const row = await signedInUser(this.db, userId);
     const user = row?.loginId && row.nickname ? { id: row.id, loginId: row.loginId, nickname: row.nickname } : null;
-    this.versions.set(userId, { tv: user ? row.tv : null, user, at: this.clock.now().getTime() });
-    return user && row.tv === tv ? user : null;
+    const current = user && row ? row.tv : null;
+    this.versions.set(userId, { tv: current, user, at: this.clock.now().getTime() });
+    return user && current === tv ? user : null;
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { LOCK, lockExclusive, lockShared } from '../../db/locks.js';
 import { loginFailures, users } from '../../db/schema/index.js';
@@ -36,4 +36,20 @@ export async function holdActiveUser(tx: Db, userId: number): Promise<boolean> {
 /** Withdrawal's side of {@link lockActiveActor}: the first lock its transaction takes. */
 export async function lockWithdrawingUser(tx: Db, userId: number): Promise<void> {
   await lockExclusive(tx, LOCK.userActivity, userId);
+}
+
+/**
+ * The user a token names, with their current token version, when they may still sign in (not withdrawn, not the
+ * system user); the token checks (HTTP and sockets) compare the version.
+ */
+export async function signedInUser(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; loginId: string | null; nickname: string | null; tv: number } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, loginId: users.loginId, nickname: users.nickname, tv: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.system, false), isNull(users.withdrawnAt)))
+    .limit(1);
+  return row;
 }
