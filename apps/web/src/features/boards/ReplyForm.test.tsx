@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../shared/auth/store';
 import { ReplyForm } from './ReplyForm';
-import { submitsReply } from './reply-keys';
+import { submitsReply } from './reply-enter';
 
 describe('submitsReply', () => {
   const key = (over: Partial<Parameters<typeof submitsReply>[0]>) =>

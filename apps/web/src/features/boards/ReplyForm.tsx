@@ -4,7 +4,7 @@ import { useAuth } from '../../shared/auth/store';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { useAskLogin } from './ask-login';
-import { submitsReply } from './reply-keys';
+import { submitsReply } from './reply-enter';
 import { REPLY_MAX, REPLY_TOO_LONG } from './reply-limit';
 
 interface ReplyFormProps {

@@ -4,7 +4,7 @@ import { useMe } from '../../shared/auth/useMe';
 import { findMe, useGroup } from './api';
 import { Calendar } from './Calendar';
 import { DayDialog } from './DayDialog';
-import type { Notice } from './board-api';
+import type { Notice } from './group-board-api';
 import { GroupLoadError } from './GroupLoadError';
 import { Links } from './Links';
 import { NoticeDialog } from './NoticeDialog';

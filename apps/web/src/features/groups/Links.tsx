@@ -6,7 +6,7 @@ import { LimitNote } from '../../shared/ui/LimitNote';
 import { refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit, type TextLimit } from '../../shared/ui/useTextLimit';
 import { failureText } from './api';
-import { useAddLink, useLinks, useRemoveLink, type GroupLink } from './board-api';
+import { useAddLink, useLinks, useRemoveLink, type GroupLink } from './group-board-api';
 
 interface LinksProps {
   groupId: number;

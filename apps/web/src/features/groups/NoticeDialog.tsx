@@ -6,7 +6,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { failureText } from './api';
-import { useRemoveNotice, useSaveNotice, type Notice } from './board-api';
+import { useRemoveNotice, useSaveNotice, type Notice } from './group-board-api';
 
 interface NoticeDialogProps {
   groupId: number;

@@ -1,5 +1,5 @@
 import { formatDate } from '../../shared/lib/format';
-import { firstLine, useNotices, type Notice } from './board-api';
+import { firstLine, useNotices, type Notice } from './group-board-api';
 
 interface NoticesProps {
   groupId: number;

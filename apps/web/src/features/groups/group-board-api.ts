@@ -5,8 +5,8 @@ import { keys } from '../../shared/api/keys';
 
 export type { GroupLink, Notice } from '@app/contract';
 
-/** The group's notices (공지) and shared links (자료), docs/api.md §9.2 and §9.3. */
-export const boardApi = {
+/** The group board: the group's notices (공지) and shared links (자료), docs/api.md §9.2 and §9.3. */
+export const groupBoardApi = {
   notices: (groupId: number) => get<Notice[]>(`/groups/${groupId}/notices`),
   addNotice: (groupId: number, body: NoticeBody) => post<Notice>(`/groups/${groupId}/notices`, body),
   editNotice: (groupId: number, noticeId: number, body: NoticeBody) =>
@@ -17,30 +17,30 @@ export const boardApi = {
   removeLink: (groupId: number, linkId: number) => del<string>(`/groups/${groupId}/links/${linkId}`),
 };
 
-export const boardKeys = { notices: keys.groups.notices, links: keys.groups.links };
+export const groupBoardKeys = { notices: keys.groups.notices, links: keys.groups.links };
 
 export const useNotices = (groupId: number) =>
-  useQuery({ queryKey: boardKeys.notices(groupId), queryFn: () => boardApi.notices(groupId) });
+  useQuery({ queryKey: groupBoardKeys.notices(groupId), queryFn: () => groupBoardApi.notices(groupId) });
 export const useLinks = (groupId: number) =>
-  useQuery({ queryKey: boardKeys.links(groupId), queryFn: () => boardApi.links(groupId) });
+  useQuery({ queryKey: groupBoardKeys.links(groupId), queryFn: () => groupBoardApi.links(groupId) });
 
 /** A write that refreshes one of the group's lists once it succeeds. */
-function useBoardMutation<V, R>(key: readonly unknown[], fn: (vars: V) => Promise<R>) {
+function useGroupBoardMutation<V, R>(key: readonly unknown[], fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
 }
 
 /** Saves a notice: a new one without `noticeId`, else that one. */
 export const useSaveNotice = (groupId: number) =>
-  useBoardMutation(boardKeys.notices(groupId), (v: { noticeId?: number; body: NoticeBody }) =>
-    v.noticeId === undefined ? boardApi.addNotice(groupId, v.body) : boardApi.editNotice(groupId, v.noticeId, v.body),
+  useGroupBoardMutation(groupBoardKeys.notices(groupId), (v: { noticeId?: number; body: NoticeBody }) =>
+    v.noticeId === undefined ? groupBoardApi.addNotice(groupId, v.body) : groupBoardApi.editNotice(groupId, v.noticeId, v.body),
   );
 export const useRemoveNotice = (groupId: number) =>
-  useBoardMutation(boardKeys.notices(groupId), (noticeId: number) => boardApi.removeNotice(groupId, noticeId));
+  useGroupBoardMutation(groupBoardKeys.notices(groupId), (noticeId: number) => groupBoardApi.removeNotice(groupId, noticeId));
 export const useAddLink = (groupId: number) =>
-  useBoardMutation(boardKeys.links(groupId), (body: LinkBody) => boardApi.addLink(groupId, body));
+  useGroupBoardMutation(groupBoardKeys.links(groupId), (body: LinkBody) => groupBoardApi.addLink(groupId, body));
 export const useRemoveLink = (groupId: number) =>
-  useBoardMutation(boardKeys.links(groupId), (linkId: number) => boardApi.removeLink(groupId, linkId));
+  useGroupBoardMutation(groupBoardKeys.links(groupId), (linkId: number) => groupBoardApi.removeLink(groupId, linkId));
 
 /** The first non-blank line of a notice (the pinned banner's preview). */
 export const firstLine = (content: string) => content.split('\n').find((line) => line.trim()) ?? '';
