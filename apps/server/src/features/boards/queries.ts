@@ -1,6 +1,14 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { WITHDRAWN_NAME, type BoardSearchType } from '@app/contract';
 import type { Db } from '../../db/client.js';
-import { boardCategories, boards, users } from '../../db/schema/index.js';
+import { boardCategories, boards, replies, users, viewRecords } from '../../db/schema/index.js';
+import { containsKeyword } from '../../db/text-search.js';
+import type { PageRequest } from '../../lib/paging.js';
+import type { BoardItemRow, ReplyRowWithAuthor } from './presenter.js';
+
+/** The target kind of a board's view records. */
+export const BOARD_VIEW_KIND = 'BOARD' as const;
 
 /** A board list row's columns (boards joined with their author). */
 export const itemColumns = {
@@ -13,6 +21,93 @@ export const itemColumns = {
   authorSystem: users.system,
   authorWithdrawnAt: users.withdrawnAt,
 };
+
+const newestFirst = [desc(boards.createdAt), desc(boards.id)];
+
+export interface BoardItemPage {
+  rows: BoardItemRow[];
+  total: number;
+}
+
+/** A page of board rows, newest first, and how many rows match in all. */
+async function itemPage(db: Db, where: SQL | undefined, req: PageRequest): Promise<BoardItemPage> {
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(boards)
+      .innerJoin(users, eq(users.id, boards.authorId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(req.size)
+      .offset(req.offset),
+    db.select({ n: count() }).from(boards).innerJoin(users, eq(users.id, boards.authorId)).where(where),
+  ]);
+  return { rows: rows as BoardItemRow[], total: Number(n) };
+}
+
+export const boardItems = (db: Db, req: PageRequest) => itemPage(db, undefined, req);
+
+export const boardItemsOf = (db: Db, authorId: number, req: PageRequest) => itemPage(db, eq(boards.authorId, authorId), req);
+
+/** Authors by the name the board shows: a withdrawn author's posts are listed as 탈퇴한 사용자. */
+function authorNameFilter(nickname: SQL | AnyColumn, withdrawnAt: SQL | AnyColumn, keyword: string): SQL {
+  const byNickname = containsKeyword(nickname, keyword);
+  if (!WITHDRAWN_NAME.toLowerCase().includes(keyword.toLowerCase())) return byNickname;
+  return or(byNickname, isNotNull(withdrawnAt))!;
+}
+
+function keywordFilter(searchType: BoardSearchType, keyword: string): SQL | undefined {
+  if (!keyword) return undefined;
+  const byTitle = containsKeyword(boards.title, keyword);
+  const byContent = containsKeyword(boards.content, keyword);
+  const authors = sql`SELECT id FROM users WHERE ${authorNameFilter(sql`nickname`, sql`withdrawn_at`, keyword)}`;
+  switch (searchType) {
+    case 'title':
+      return byTitle;
+    case 'content':
+      return byContent;
+    case 'author':
+      return authorNameFilter(users.nickname, users.withdrawnAt, keyword);
+    default:
+      // the authors as an id array, so one BitmapOr over the boards' own indexes serves the whole condition
+      return or(byTitle, byContent, sql`${boards.authorId} = ANY(ARRAY(${authors}))`);
+  }
+}
+
+export interface BoardItemSearch {
+  searchType: BoardSearchType;
+  /** blank: no keyword filter */
+  keyword: string;
+  /** undefined: every category */
+  categoryId: number | undefined;
+}
+
+export function searchBoardItems(db: Db, q: BoardItemSearch, req: PageRequest): Promise<BoardItemPage> {
+  const byCategory = q.categoryId === undefined ? undefined : eq(boards.categoryId, q.categoryId);
+  return itemPage(db, and(byCategory, keywordFilter(q.searchType, q.keyword)), req);
+}
+
+/** The most viewed boards with views, most viewed first. */
+export async function popularBoardItems(db: Db, limit: number): Promise<BoardItemRow[]> {
+  const rows = await db
+    .select(itemColumns)
+    .from(boards)
+    .innerJoin(users, eq(users.id, boards.authorId))
+    .where(gt(boards.views, 0))
+    .orderBy(desc(boards.views), ...newestFirst)
+    .limit(limit);
+  return rows as BoardItemRow[];
+}
+
+export async function findCategoryId(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: boardCategories.id }).from(boardCategories).where(eq(boardCategories.id, id));
+  return row?.id;
+}
+
+export async function findCategoryIdByName(db: Db, name: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: boardCategories.id }).from(boardCategories).where(eq(boardCategories.name, name));
+  return row?.id;
+}
 
 /** The board with its author and category (the detail route; link previews read only its public fields). */
 export async function findBoardWithRefs(db: Db, id: number) {
@@ -34,6 +129,40 @@ export async function findBoardWithRefs(db: Db, id: number) {
   return row;
 }
 
+/** The board's id and author, or undefined. */
+export async function findBoard(db: Db, id: number): Promise<{ id: number; authorId: number } | undefined> {
+  const [row] = await db.select({ id: boards.id, authorId: boards.authorId }).from(boards).where(eq(boards.id, id));
+  return row;
+}
+
+export async function insertBoard(
+  db: Db,
+  board: { authorId: number; categoryId: number; title: string; content: string; createdAt: Date; updatedAt: Date },
+): Promise<number> {
+  const [row] = await db.insert(boards).values(board).returning({ id: boards.id });
+  return row.id;
+}
+
+/** False when the board is gone. */
+export async function updateBoardContent(
+  db: Db,
+  id: number,
+  board: { title: string; content: string; updatedAt: Date },
+): Promise<boolean> {
+  const [row] = await db.update(boards).set(board).where(eq(boards.id, id)).returning({ id: boards.id });
+  return row !== undefined;
+}
+
+/** Removes the board; its replies go by the foreign key's cascade. False when it was already gone. */
+export async function deleteBoardRow(tx: Db, id: number): Promise<boolean> {
+  const removed = await tx.delete(boards).where(eq(boards.id, id)).returning({ id: boards.id });
+  return removed.length > 0;
+}
+
+export async function deleteBoardViewRecords(tx: Db, id: number): Promise<void> {
+  await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, BOARD_VIEW_KIND), eq(viewRecords.targetId, id)));
+}
+
 /** Board posts as the sitemap lists them (id, last change), by id, a slice at a time; and how many. */
 export const boardStamps = (db: Db, offset: number, limit: number) =>
   db.select({ id: boards.id, updatedAt: boards.updatedAt }).from(boards).orderBy(asc(boards.id)).limit(limit).offset(offset);
@@ -41,4 +170,153 @@ export const boardStamps = (db: Db, offset: number, limit: number) =>
 export async function countBoards(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(boards);
   return row.n;
+}
+
+// Replies
+
+const parent = alias(replies, 'parent');
+
+const replyFields = {
+  id: replies.id,
+  content: replies.content,
+  edited: replies.edited,
+  boardId: replies.boardId,
+  authorId: replies.authorId,
+  parentReplyId: replies.parentReplyId,
+  createdAt: replies.createdAt,
+};
+
+const replyColumns = {
+  ...replyFields,
+  authorNickname: users.nickname,
+  authorSystem: users.system,
+  authorWithdrawnAt: users.withdrawnAt,
+};
+
+/**
+ * A page of the board's replies in thread order, and how many it has: each top-level reply (createdAt ASC)
+ * followed at once by its children (createdAt ASC). A child sorts under its parent's key, then after the parent.
+ */
+export async function replyPageRows(
+  db: Db,
+  boardId: number,
+  req: PageRequest,
+): Promise<{ rows: ReplyRowWithAuthor[]; total: number }> {
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(replyColumns)
+      .from(replies)
+      .innerJoin(users, eq(users.id, replies.authorId))
+      .leftJoin(parent, eq(parent.id, replies.parentReplyId))
+      .where(eq(replies.boardId, boardId))
+      .orderBy(
+        sql`COALESCE(${parent.createdAt}, ${replies.createdAt})`,
+        sql`COALESCE(${parent.id}, ${replies.id})`,
+        sql`${replies.parentReplyId} IS NOT NULL`,
+        asc(replies.createdAt),
+        asc(replies.id),
+      )
+      .limit(req.size)
+      .offset(req.offset),
+    db.select({ n: count() }).from(replies).where(eq(replies.boardId, boardId)),
+  ]);
+  return { rows: rows as ReplyRowWithAuthor[], total: Number(n) };
+}
+
+export async function findReplyWithAuthor(db: Db, id: number): Promise<ReplyRowWithAuthor> {
+  const [row] = await db
+    .select(replyColumns)
+    .from(replies)
+    .innerJoin(users, eq(users.id, replies.authorId))
+    .where(eq(replies.id, id));
+  return row as ReplyRowWithAuthor;
+}
+
+/** The reply's id, author and board, or undefined. */
+export async function findReply(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: replies.id, authorId: replies.authorId, boardId: replies.boardId })
+    .from(replies)
+    .where(eq(replies.id, id));
+  return row;
+}
+
+/** +1 on the board's reply count, which locks the board row until the transaction ends; undefined when it is gone. */
+export async function countNewReply(tx: Db, boardId: number): Promise<{ authorId: number; title: string } | undefined> {
+  const [board] = await tx
+    .update(boards)
+    .set({ replyCount: sql`${boards.replyCount} + 1` })
+    .where(eq(boards.id, boardId))
+    .returning({ authorId: boards.authorId, title: boards.title });
+  return board;
+}
+
+/**
+ * Whether the reply is a top-level reply of the board, read FOR KEY SHARE: a concurrent delete of it either waits
+ * for this transaction or has already removed it.
+ */
+export async function lockTopLevelReply(tx: Db, id: number, boardId: number): Promise<boolean> {
+  const [top] = await tx
+    .select({ id: replies.id })
+    .from(replies)
+    .where(and(eq(replies.id, id), eq(replies.boardId, boardId), isNull(replies.parentReplyId)))
+    .for('key share');
+  return top !== undefined;
+}
+
+export async function insertReply(
+  tx: Db,
+  reply: {
+    boardId: number;
+    authorId: number;
+    parentReplyId: number | null;
+    content: string;
+    createdAt: Date;
+    updatedAt: Date;
+  },
+) {
+  const [row] = await tx.insert(replies).values(reply).returning(replyFields);
+  return row;
+}
+
+/** False when the reply is gone. */
+export async function updateReplyContent(db: Db, id: number, content: string, updatedAt: Date): Promise<boolean> {
+  const [row] = await db
+    .update(replies)
+    .set({ content, edited: true, updatedAt })
+    .where(eq(replies.id, id))
+    .returning({ id: replies.id });
+  return row !== undefined;
+}
+
+/** The board's author, its row locked against reply count changes until the transaction ends; undefined when gone. */
+export async function lockBoardForReplies(tx: Db, boardId: number): Promise<{ authorId: number } | undefined> {
+  const [board] = await tx.select({ authorId: boards.authorId }).from(boards).where(eq(boards.id, boardId)).for('no key update');
+  return board;
+}
+
+/** The reply's id and author, its row locked until the transaction ends; undefined when gone. */
+export async function lockReply(tx: Db, id: number): Promise<{ id: number; authorId: number } | undefined> {
+  const [reply] = await tx
+    .select({ id: replies.id, authorId: replies.authorId })
+    .from(replies)
+    .where(eq(replies.id, id))
+    .for('update');
+  return reply;
+}
+
+/** Removes the reply and its children; how many rows went. */
+export async function deleteReplyThread(tx: Db, id: number): Promise<number> {
+  const removed = await tx
+    .delete(replies)
+    .where(or(eq(replies.id, id), eq(replies.parentReplyId, id)))
+    .returning({ id: replies.id });
+  return removed.length;
+}
+
+export async function uncountReplies(tx: Db, boardId: number, removed: number): Promise<void> {
+  await tx
+    .update(boards)
+    .set({ replyCount: sql`${boards.replyCount} - ${removed}` })
+    .where(eq(boards.id, boardId));
 }

@@ -1,73 +1,36 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { boards, replies, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
-import type { AuthUser } from '../../lib/request-auth.js';
 import type { Deferred } from '../../lib/validation.js';
 import { canDeleteReply, isReplyAuthor } from './policy.js';
 import type { ReplyRowWithAuthor } from './presenter.js';
+import {
+  countNewReply,
+  deleteReplyThread,
+  findReply,
+  findReplyWithAuthor,
+  insertReply,
+  lockBoardForReplies,
+  lockReply,
+  lockTopLevelReply,
+  replyPageRows,
+  uncountReplies,
+  updateReplyContent,
+} from './queries.js';
 import { BOARD_NOT_FOUND, INVALID_PARENT_REPLY, REPLY_DELETE_FORBIDDEN, REPLY_EDIT_FORBIDDEN, REPLY_NOT_FOUND } from './texts.js';
 
 export const REPLY_PAGE_SIZE = 10;
-const parent = alias(replies, 'parent');
 
-const replyFields = {
-  id: replies.id,
-  content: replies.content,
-  edited: replies.edited,
-  boardId: replies.boardId,
-  authorId: replies.authorId,
-  parentReplyId: replies.parentReplyId,
-  createdAt: replies.createdAt,
-};
-
-const replyColumns = {
-  ...replyFields,
-  authorNickname: users.nickname,
-  authorSystem: users.system,
-  authorWithdrawnAt: users.withdrawnAt,
-};
-
-/**
- * Thread order, paged in SQL: each top-level reply (createdAt ASC) followed at once by its children
- * (createdAt ASC). A child sorts under its parent's key, then after the parent itself.
- */
+/** One page of the board's replies in thread order (queries.ts replyPageRows). */
 export async function replyPage(db: Db, boardId: number, page: number) {
   const req = pageRequest(page, REPLY_PAGE_SIZE);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(replyColumns)
-      .from(replies)
-      .innerJoin(users, eq(users.id, replies.authorId))
-      .leftJoin(parent, eq(parent.id, replies.parentReplyId))
-      .where(eq(replies.boardId, boardId))
-      .orderBy(
-        sql`COALESCE(${parent.createdAt}, ${replies.createdAt})`,
-        sql`COALESCE(${parent.id}, ${replies.id})`,
-        sql`${replies.parentReplyId} IS NOT NULL`,
-        asc(replies.createdAt),
-        asc(replies.id),
-      )
-      .limit(req.size)
-      .offset(req.offset),
-    db.select({ n: count() }).from(replies).where(eq(replies.boardId, boardId)),
-  ]);
-  return toPage(rows as ReplyRowWithAuthor[], req, Number(n));
-}
-
-async function replyById(db: Db, id: number): Promise<ReplyRowWithAuthor> {
-  const [row] = await db
-    .select(replyColumns)
-    .from(replies)
-    .innerJoin(users, eq(users.id, replies.authorId))
-    .where(eq(replies.id, id));
-  return row as ReplyRowWithAuthor;
+  const { rows, total } = await replyPageRows(db, boardId, req);
+  return toPage(rows, req, total);
 }
 
 export interface NewReply {
@@ -85,31 +48,19 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
   const now = ctx.clock.now();
   const stored = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
-    const [board] = await tx
-      .update(boards)
-      .set({ replyCount: sql`${boards.replyCount} + 1` })
-      .where(eq(boards.id, input.boardId))
-      .returning({ authorId: boards.authorId, title: boards.title });
+    const board = await countNewReply(tx, input.boardId);
     if (!board) throw new NotFound(BOARD_NOT_FOUND);
-    if (input.parentReplyId !== null) {
-      const [top] = await tx
-        .select({ id: replies.id })
-        .from(replies)
-        .where(and(eq(replies.id, input.parentReplyId), eq(replies.boardId, input.boardId), isNull(replies.parentReplyId)))
-        .for('key share');
-      if (!top) throw new BadRequest(INVALID_PARENT_REPLY, 'invalid_parent_reply');
+    if (input.parentReplyId !== null && !(await lockTopLevelReply(tx, input.parentReplyId, input.boardId))) {
+      throw new BadRequest(INVALID_PARENT_REPLY, 'invalid_parent_reply');
     }
-    const [row] = await tx
-      .insert(replies)
-      .values({
-        boardId: input.boardId,
-        authorId: user.id,
-        parentReplyId: input.parentReplyId,
-        content: input.content,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(replyFields);
+    const row = await insertReply(tx, {
+      boardId: input.boardId,
+      authorId: user.id,
+      parentReplyId: input.parentReplyId,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+    });
     if (board.authorId !== user.id) {
       await ctx.events.emit(scope, 'message.systemNotice', {
         receiverIds: [board.authorId],
@@ -125,10 +76,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
 
 /** The reply's id, author and board, or NotFound (docs/api.md §3.10). */
 async function loadReply(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: replies.id, authorId: replies.authorId, boardId: replies.boardId })
-    .from(replies)
-    .where(eq(replies.id, id));
+  const row = await findReply(db, id);
   if (!row) throw new NotFound(REPLY_NOT_FOUND);
   return row;
 }
@@ -142,13 +90,8 @@ export async function updateReply(
 ): Promise<ReplyRowWithAuthor> {
   authorize(isReplyAuthor(user, await loadReply(ctx.db, id)), REPLY_EDIT_FORBIDDEN);
   const { content } = body();
-  const [row] = await ctx.db
-    .update(replies)
-    .set({ content, edited: true, updatedAt: ctx.clock.now() })
-    .where(eq(replies.id, id))
-    .returning({ id: replies.id });
-  if (!row) throw new NotFound(REPLY_NOT_FOUND);
-  return replyById(ctx.db, id);
+  if (!(await updateReplyContent(ctx.db, id, content, ctx.clock.now()))) throw new NotFound(REPLY_NOT_FOUND);
+  return findReplyWithAuthor(ctx.db, id);
 }
 
 /**
@@ -158,26 +101,12 @@ export async function updateReply(
 export async function deleteReply(ctx: AppContext, user: AuthUser, id: number) {
   const found = await loadReply(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
-    const [board] = await tx
-      .select({ authorId: boards.authorId })
-      .from(boards)
-      .where(eq(boards.id, found.boardId))
-      .for('no key update');
-    const [reply] = await tx
-      .select({ id: replies.id, authorId: replies.authorId })
-      .from(replies)
-      .where(eq(replies.id, id))
-      .for('update');
+    const board = await lockBoardForReplies(tx, found.boardId);
+    const reply = await lockReply(tx, id);
     if (!board || !reply) throw new NotFound(REPLY_NOT_FOUND);
     authorize(canDeleteReply(user, reply, board), REPLY_DELETE_FORBIDDEN);
-    const removed = await tx
-      .delete(replies)
-      .where(or(eq(replies.id, id), eq(replies.parentReplyId, id)))
-      .returning({ id: replies.id });
-    await tx
-      .update(boards)
-      .set({ replyCount: sql`${boards.replyCount} - ${removed.length}` })
-      .where(eq(boards.id, found.boardId));
+    const removed = await deleteReplyThread(tx, id);
+    await uncountReplies(tx, found.boardId, removed);
   });
   ctx.changes.publish(touched.board(found.boardId));
 }
