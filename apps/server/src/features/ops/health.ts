@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.js';
 import { pendingMigrations } from '../../db/migrate.js';
+import { selectOne } from './queries.js';
 
 /** How long each readiness check may take before it counts as failed. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -25,7 +25,7 @@ export async function readinessProblems({ database, redis }: ReadinessDeps): Pro
     }
   };
   // migrations are not worth asking about when the database does not answer
-  if (await check('database', () => database.db.execute(sql`SELECT 1`))) {
+  if (await check('database', () => selectOne(database.db))) {
     await check('migrations', async () => {
       const pending = await pendingMigrations(database.db);
       if (pending.length > 0) throw new Error(`${pending.length} pending`);
