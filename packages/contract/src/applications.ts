@@ -8,7 +8,6 @@ import { BAD_REQUEST_TEXT, bodyId, fieldsBody } from './text.js';
 export const applyBody = fieldsBody({ recruitmentId: bodyId('공고 정보가 올바르지 않습니다.') });
 export type ApplyBody = { recruitmentId: number | string };
 
-export const INVALID_STATUS_TEXT = '지원 상태 값이 올바르게 전달되지 않았습니다.';
 export const statusBody = fieldsBody({ applicationId: bodyId(BAD_REQUEST_TEXT), status: z.unknown().optional() });
 export type StatusBody = { applicationId: number | string; status: 'APPROVED' | 'REJECTED'; basePostId?: number };
 

@@ -1,15 +1,15 @@
+import { BOARD_CATEGORIES } from '@app/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
 import { useCreateBoard } from './api';
 import { BoardForm } from './BoardForm';
-import { CATEGORIES } from './categories';
 
 export default function BoardRegisterPage() {
   const navigate = useNavigate();
   const create = useCreateBoard();
-  const [categoryId, setCategoryId] = useState<number>(CATEGORIES[0].id);
+  const [categoryId, setCategoryId] = useState<number>(BOARD_CATEGORIES[0].id);
 
   const submit = (values: { title: string; content: string }) =>
     create.mutate(
@@ -38,7 +38,7 @@ export default function BoardRegisterPage() {
             value={categoryId}
             onChange={(e) => setCategoryId(Number(e.target.value))}
           >
-            {CATEGORIES.map((c) => (
+            {BOARD_CATEGORIES.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>

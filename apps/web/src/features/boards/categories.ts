@@ -1,20 +1,15 @@
+import { BOARD_CATEGORIES } from '@app/contract';
+
 /** Filter chips in the spec's order; the first one (all) resets the filter. */
-export const CATEGORY_CHIPS = ['공지글', '일반글', '상담글', '모집글', '판매글'] as const;
+export const CATEGORY_CHIPS = ['공지글', '일반글', '상담글', '모집글', '판매글'] as const satisfies ReadonlyArray<
+  (typeof BOARD_CATEGORIES)[number]['name']
+>;
 
 export const SEARCH_TYPES = [
   { value: 'all', label: '전체' },
   { value: 'title', label: '제목' },
   { value: 'author', label: '작성자' },
   { value: 'content', label: '내용' },
-] as const;
-
-/** The server's fixed categories (docs/api.md §2.1), for the write form's select. */
-export const CATEGORIES = [
-  { id: 1, name: '일반글' },
-  { id: 2, name: '모집글' },
-  { id: 3, name: '공지글' },
-  { id: 4, name: '상담글' },
-  { id: 5, name: '판매글' },
 ] as const;
 
 /** An anonymous visitor who tries to write a post or a reply is sent to /login after it. */
