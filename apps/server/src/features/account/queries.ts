@@ -1,13 +1,53 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
 import { LOCK, lockExclusive, lockShared } from '../../db/locks.js';
-import { loginFailures, users } from '../../db/schema/index.js';
+import { basePosts, loginFailures, users, viewRecords, type UserRow } from '../../db/schema/index.js';
 import { Unauthorized } from '../../lib/errors.js';
-import { loginFailureKey } from './service.js';
+
+const MAX_PLAIN_KEY = 64;
+
+/**
+ * The login-lock key: the lower-cased id as typed (docs/api.md §1.7), whether or not it exists.
+ * An id far longer than any real one is kept as its digest, so the key always fits its index.
+ */
+function loginFailureKey(loginId: string): string {
+  const key = loginId.toLowerCase();
+  return key.length <= MAX_PLAIN_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
 
 /** Ends the login lock and failure count of `loginId` (a password reset clears them, docs/api.md §6.4). */
 export async function clearLoginFailures(tx: Db, loginId: string): Promise<void> {
   await tx.delete(loginFailures).where(eq(loginFailures.key, loginFailureKey(loginId)));
+}
+
+/** The failure count and lock of `loginId`, if it failed lately. */
+export async function findLoginFailure(db: Db, loginId: string): Promise<typeof loginFailures.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(loginFailures)
+    .where(eq(loginFailures.key, loginFailureKey(loginId)));
+  return row;
+}
+
+/**
+ * Counts a failed login of `loginId` in one atomic upsert: an expired lock starts a new count; the
+ * `lockAfter`-th consecutive failure sets the lock until `lockUntil`.
+ */
+export async function recordLoginFailure(db: Db, loginId: string, now: Date, lockAfter: number, lockUntil: Date): Promise<void> {
+  const expired = sql`(${loginFailures.lockedUntil} IS NOT NULL AND ${loginFailures.lockedUntil} <= ${now})`;
+  await db
+    .insert(loginFailures)
+    .values({ key: loginFailureKey(loginId), consecutiveFailures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        consecutiveFailures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.consecutiveFailures} + 1 END`,
+        lockedUntil: sql`CASE WHEN ${expired} THEN NULL
+          WHEN ${loginFailures.consecutiveFailures} + 1 >= ${lockAfter} THEN ${lockUntil}::timestamptz
+          ELSE ${loginFailures.lockedUntil} END`,
+      },
+    });
 }
 
 /**
@@ -52,4 +92,130 @@ export async function signedInUser(
     .where(and(eq(users.id, userId), eq(users.system, false), isNull(users.withdrawnAt)))
     .limit(1);
   return row;
+}
+
+/** Whether a user (withdrawn or not) has this login id, case-insensitively. */
+export async function loginIdTaken(db: Db, loginId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.loginId}) = lower(${loginId})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether a user other than `exceptUserId` has this nickname, case-insensitively. */
+export async function nicknameInUse(db: Db, nickname: string, exceptUserId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.nickname}) = lower(${nickname})`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface NewUser {
+  loginId: string;
+  passwordHash: string;
+  email: string;
+  phoneNumber: string;
+  nickname: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Stores a new account; the unique indexes on the lower-cased login id and nickname settle races. */
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insert(users).values(user);
+}
+
+/** The active user with this id, never the system user. */
+export async function findActiveUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.withdrawnAt), eq(users.system, false)));
+  return row;
+}
+
+/** Whether the user has not withdrawn. */
+export async function isActiveUser(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.withdrawnAt)));
+  return row !== undefined;
+}
+
+export interface AccountFields {
+  email: string;
+  phoneNumber: string;
+  nickname: string;
+  updatedAt: Date;
+  passwordHash?: string;
+}
+
+export async function updateUser(db: Db, userId: number, fields: AccountFields): Promise<void> {
+  await db.update(users).set(fields).where(eq(users.id, userId));
+}
+
+/** The active, non-system user who signs in with `loginId` (matched case-insensitively). */
+export async function findLoginUser(db: Db, loginId: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.loginId}) = ${loginId.toLowerCase()}`, isNull(users.withdrawnAt), eq(users.system, false)));
+  return user;
+}
+
+/** Whether the user is the system sender; undefined when there is no such user. */
+export async function isSystemUser(db: Db, userId: number): Promise<boolean | undefined> {
+  const [row] = await queryRows<{ system: boolean }>(db, sql`SELECT system FROM users WHERE id = ${userId}`);
+  return row?.system;
+}
+
+/** Creates the flagged system sender unless it exists. */
+export async function insertSystemUserIfMissing(db: Db): Promise<void> {
+  await db.insert(users).values({ nickname: '[시스템]', system: true }).onConflictDoNothing();
+}
+
+/** The system sender's id, found by the flag (never by a fixed id). */
+export async function systemUserId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.system, true));
+  return row.id;
+}
+
+/**
+ * Row-locks every post of the user. Group creation locks its post first: holding the user's posts, withdrawal's
+ * guards see every group made from them so far, and one made later waits and then finds its post gone.
+ */
+export async function lockPostsOf(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: basePosts.id }).from(basePosts).where(eq(basePosts.creatorId, userId)).for('update');
+}
+
+/** Forgets what the user viewed (their viewer key in view records). */
+export async function deleteViewsBy(tx: Db, userId: number): Promise<void> {
+  await tx.delete(viewRecords).where(eq(viewRecords.viewerKey, `u:${userId}`));
+}
+
+/** Turns the user row into a tombstone: personal fields cleared, every token version before this one dead. */
+export async function tombstoneUser(tx: Db, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      loginId: null,
+      passwordHash: null,
+      email: null,
+      phoneNumber: null,
+      nickname: null,
+      withdrawnAt: now,
+      updatedAt: now,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, userId));
 }

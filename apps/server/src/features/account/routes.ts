@@ -15,9 +15,10 @@ import {
 import type { AppContext } from '../../context.js';
 import { validBody } from '../../lib/validation.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { presentMe } from './presenter.js';
+import { loginIdTaken } from './queries.js';
 import * as accounts from './service.js';
 import { withdraw } from './withdrawal.js';
 import { ACCOUNT_DELETED, ACCOUNT_UPDATED, REGISTERED } from './texts.js';
@@ -55,7 +56,7 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
       schema: { tags, body: checkLoginIdBody, response: { 200: z.boolean() } },
       config: { auth: 'public', rateLimit: [LIMITS.duplicateCheck] },
     },
-    async (req) => accounts.loginIdTaken(ctx.db, req.body.loginId),
+    async (req) => loginIdTaken(ctx.db, req.body.loginId),
   );
 
   app.post(
