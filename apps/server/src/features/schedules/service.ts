@@ -1,14 +1,12 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { schedules, users } from '../../db/schema/index.js';
 import { loadGroupAccess } from '../groups/policy.js';
 import { NOT_GROUP_MEMBER_TEXT } from '../groups/texts.js';
 import { authorize } from '../../lib/authorize.js';
 import { Conflict, Forbidden, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { isClaimedWriter } from './policy.js';
-import type { ScheduleEntryRow } from './presenter.js';
+import { deleteOwnEntry, groupEntries, insertEntry, updateOwnEntry } from './queries.js';
 import { SCHEDULE_TEXTS } from './texts.js';
 
 /** The group and writer an entry write names (read before its other fields). */
@@ -27,35 +25,17 @@ async function writer(ctx: AppContext, user: AuthUser, ref: EntryRef, checkWrite
   if (checkWriter) authorize(isClaimedWriter(user, ref.writerId), SCHEDULE_TEXTS.notWriter);
 }
 
-function entries(ctx: AppContext, where: SQL | undefined): Promise<ScheduleEntryRow[]> {
-  return ctx.db
-    .select({
-      writerId: schedules.writerId,
-      nickname: users.nickname,
-      date: schedules.date,
-      content: schedules.content,
-      createdAt: schedules.createdAt,
-    })
-    .from(schedules)
-    .innerJoin(users, eq(users.id, schedules.writerId))
-    .where(where)
-    .orderBy(asc(schedules.date), asc(schedules.createdAt), asc(schedules.id));
-}
-
 /** Every entry of the group, date first. */
 export async function monthTotals(ctx: AppContext, user: AuthUser, groupId: number) {
   await member(ctx, user, groupId);
-  return entries(ctx, eq(schedules.groupId, groupId));
+  return groupEntries(ctx.db, groupId);
 }
 
 /** One day's entries, oldest first; the date is checked after membership. */
 export async function dayEntries(ctx: AppContext, user: AuthUser, groupId: number, date: Deferred<string>) {
   await member(ctx, user, groupId);
-  return entries(ctx, and(eq(schedules.groupId, groupId), eq(schedules.date, date())));
+  return groupEntries(ctx.db, groupId, date());
 }
-
-const own = (groupId: number, user: AuthUser, date: string) =>
-  and(eq(schedules.groupId, groupId), eq(schedules.writerId, user.id), eq(schedules.date, date));
 
 /** One entry per (group, writer, date), held by the unique index; the new id. */
 export async function createEntry(
@@ -69,18 +49,14 @@ export async function createEntry(
   const input = body();
   const now = ctx.clock.now();
   try {
-    const [row] = await ctx.db
-      .insert(schedules)
-      .values({
-        groupId,
-        writerId: user.id,
-        date: input.date,
-        content: input.content,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: schedules.id });
-    return row.id;
+    return await insertEntry(ctx.db, {
+      groupId,
+      writerId: user.id,
+      date: input.date,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'schedules_group_writer_date_uq')) throw new Conflict('schedule_exists', SCHEDULE_TEXTS.exists);
     // The caller left or was removed (or the group deleted) after the membership check.
@@ -96,14 +72,9 @@ export async function updateEntry(
   body: Deferred<{ content: string; date: string }>,
 ): Promise<void> {
   await writer(ctx, user, ref, true);
-  const { groupId } = ref;
   const input = body();
-  const changed = await ctx.db
-    .update(schedules)
-    .set({ content: input.content, updatedAt: ctx.clock.now() })
-    .where(own(groupId, user, input.date))
-    .returning({ id: schedules.id });
-  if (changed.length === 0) throw new NotFound(SCHEDULE_TEXTS.updateNotFound);
+  const changed = await updateOwnEntry(ctx.db, ref.groupId, user.id, input.date, input.content, ctx.clock.now());
+  if (!changed) throw new NotFound(SCHEDULE_TEXTS.updateNotFound);
 }
 
 export async function deleteEntry(
@@ -113,11 +84,6 @@ export async function deleteEntry(
   body: Deferred<{ date: string }>,
 ): Promise<void> {
   await writer(ctx, user, ref, true);
-  const { groupId } = ref;
   const { date } = body();
-  const removed = await ctx.db
-    .delete(schedules)
-    .where(own(groupId, user, date))
-    .returning({ id: schedules.id });
-  if (removed.length === 0) throw new NotFound(SCHEDULE_TEXTS.deleteNotFound);
+  if (!(await deleteOwnEntry(ctx.db, ref.groupId, user.id, date))) throw new NotFound(SCHEDULE_TEXTS.deleteNotFound);
 }
