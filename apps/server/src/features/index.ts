@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import accountRoutes from './account/routes.js';
 import applicationRoutes from './applications/routes.js';
-import { applicationWithdrawalHooks } from './applications/withdrawal.js';
+import { applicationWithdrawalHooks } from './applications/on-withdrawal.js';
 import blockRoutes from './blocks/routes.js';
-import { blockWithdrawalHooks } from './blocks/withdrawal.js';
+import { blockWithdrawalHooks } from './blocks/on-withdrawal.js';
 import boardRoutes from './boards/routes.js';
 import bookmarkRoutes from './bookmarks/routes.js';
-import { bookmarkWithdrawalHooks } from './bookmarks/withdrawal.js';
+import { bookmarkWithdrawalHooks } from './bookmarks/on-withdrawal.js';
 import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
@@ -22,9 +22,9 @@ import postRoutes from './posts/routes.js';
 import { postWithdrawalHooks } from './posts/on-withdrawal.js';
 import scheduleRoutes from './schedules/routes.js';
 import profileRoutes from './profile/routes.js';
-import { profileWithdrawalHooks } from './profile/withdrawal.js';
+import { profileWithdrawalHooks } from './profile/on-withdrawal.js';
 import recoveryRoutes from './recovery/routes.js';
-import { recoveryWithdrawalHooks } from './recovery/withdrawal.js';
+import { recoveryWithdrawalHooks } from './recovery/on-withdrawal.js';
 
 export interface Feature {
   name: string;
