@@ -1,51 +1,35 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { CODE_TTL_SECONDS } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { LOCK, lockExclusiveOnText } from '../../db/locks.js';
-import { verificationCodes, type CodeFlow } from '../../db/schema/index.js';
 import { AppError, TooManyRequests } from '../../lib/errors.js';
 import type { Mail } from '../../lib/mail/mailer.js';
 import { HOUR, MINUTE } from '../../lib/rate-limit.js';
+import {
+  cancelCurrentCodes,
+  deleteCodesBefore,
+  insertCode,
+  lockCurrentCode,
+  markCodeUnsent,
+  markCodeUsed,
+  recordWrongTry,
+  sentCodeTimes,
+  type CodeTarget,
+} from './queries.js';
 import { codeHash, codeMatches, isWellFormedCode, newCode } from './secrets.js';
 import { TEXTS } from './texts.js';
 
 const CODE_TTL_MS = CODE_TTL_SECONDS * 1000;
 const MAX_WRONG_TRIES = 5;
 
-/** Where a code goes: the find-id code is for an e-mail; the password code for one user and that e-mail. */
-export interface CodeTarget {
-  flow: CodeFlow;
-  emailKey: string;
-  userId: number | null;
-}
-
 const bindingOf = (t: CodeTarget) => `${t.flow}\n${t.emailKey}\n${t.userId ?? ''}`;
-
-const sameTarget = (t: CodeTarget) =>
-  and(
-    eq(verificationCodes.flow, t.flow),
-    eq(verificationCodes.emailKey, t.emailKey),
-    t.userId === null ? isNull(verificationCodes.userId) : eq(verificationCodes.userId, t.userId),
-  );
 
 /** docs/api.md §6.1: 1 per 60 s and 5 per hour per e-mail, both flows together. Mails that failed do not count. */
 async function enforceSendLimits(tx: Db, emailKey: string, now: Date): Promise<void> {
-  const sent = await tx
-    .select({ at: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.emailKey, emailKey),
-        ne(verificationCodes.status, 'UNSENT'),
-        gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR)),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt));
+  const sent = await sentCodeTimes(tx, emailKey, new Date(now.getTime() - HOUR));
   const nowMs = now.getTime();
-  if (sent.length && sent[0].at.getTime() + MINUTE > nowMs)
-    throw new TooManyRequests((sent[0].at.getTime() + MINUTE - nowMs) / 1000);
-  if (sent.length >= 5) throw new TooManyRequests((sent[sent.length - 1].at.getTime() + HOUR - nowMs) / 1000);
+  if (sent.length && sent[0].getTime() + MINUTE > nowMs) throw new TooManyRequests((sent[0].getTime() + MINUTE - nowMs) / 1000);
+  if (sent.length >= 5) throw new TooManyRequests((sent[sent.length - 1].getTime() + HOUR - nowMs) / 1000);
 }
 
 /**
@@ -59,34 +43,16 @@ export async function issueCode(ctx: AppContext, target: CodeTarget, mail: (code
     await lockExclusiveOnText(tx, LOCK.recoverySend, target.emailKey);
     await enforceSendLimits(tx, target.emailKey, now);
     // rows past the hour window matter to no limit and no verification any more
-    await tx
-      .delete(verificationCodes)
-      .where(
-        and(eq(verificationCodes.emailKey, target.emailKey), lt(verificationCodes.createdAt, new Date(now.getTime() - HOUR))),
-      );
-    await tx
-      .update(verificationCodes)
-      .set({ status: 'CANCELLED' })
-      .where(and(sameTarget(target), inArray(verificationCodes.status, ['ACTIVE', 'LOCKED'])));
-    const [row] = await tx
-      .insert(verificationCodes)
-      .values({
-        ...target,
-        codeHash: codeHash(ctx.config.jwtSecret, bindingOf(target), code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      })
-      .returning({ id: verificationCodes.id });
-    return row.id;
+    await deleteCodesBefore(tx, target.emailKey, new Date(now.getTime() - HOUR));
+    await cancelCurrentCodes(tx, target);
+    const hash = codeHash(ctx.config.jwtSecret, bindingOf(target), code);
+    return insertCode(tx, target, hash, now, new Date(now.getTime() + CODE_TTL_MS));
   });
   try {
     await ctx.mailer.send(mail(code));
   } catch (err) {
     ctx.log.error({ err: { message: (err as Error).message } }, 'recovery code mail could not be sent');
-    await ctx.db
-      .update(verificationCodes)
-      .set({ status: 'UNSENT' })
-      .where(and(eq(verificationCodes.id, id), eq(verificationCodes.status, 'ACTIVE')));
+    await markCodeUnsent(ctx.db, id);
     throw new AppError(503, 'mail_failed', TEXTS.mailFailed);
   }
 }
@@ -98,23 +64,16 @@ export type CodeOutcome = 'ok' | 'code_invalid' | 'code_expired' | 'code_attempt
  * malformed one counts, and the 5th locks the code. Returns the outcome instead of throwing, so the count commits.
  */
 export async function consumeCode(tx: Db, secret: string, target: CodeTarget, code: unknown, now: Date): Promise<CodeOutcome> {
-  const [row] = await tx
-    .select()
-    .from(verificationCodes)
-    .where(and(sameTarget(target), inArray(verificationCodes.status, ['ACTIVE', 'LOCKED'])))
-    .for('update');
+  const row = await lockCurrentCode(tx, target);
   if (!row) return 'code_invalid';
   if (row.status === 'LOCKED') return 'code_attempts_exceeded';
   if (row.expiresAt <= now) return 'code_expired';
   if (isWellFormedCode(code) && codeMatches(secret, row.codeHash, bindingOf(target), code)) {
-    await tx.update(verificationCodes).set({ status: 'USED' }).where(eq(verificationCodes.id, row.id));
+    await markCodeUsed(tx, row.id);
     return 'ok';
   }
   const tries = row.failedAttempts + 1;
-  await tx
-    .update(verificationCodes)
-    .set({ failedAttempts: tries, status: tries >= MAX_WRONG_TRIES ? 'LOCKED' : 'ACTIVE' })
-    .where(eq(verificationCodes.id, row.id));
+  await recordWrongTry(tx, row.id, tries, tries >= MAX_WRONG_TRIES);
   return tries >= MAX_WRONG_TRIES ? 'code_attempts_exceeded' : 'code_invalid';
 }
 
@@ -129,22 +88,4 @@ export const codeError = (outcome: Exclude<CodeOutcome, 'ok'>) => new AppError(4
 /** Turns a failed outcome into its 400 (after the transaction that counted the try has committed). */
 export function throwUnlessOk(outcome: CodeOutcome): void {
   if (outcome !== 'ok') throw codeError(outcome);
-}
-
-/** Cancels every current code of a user: their password-flow codes and the find-id codes of their e-mail. */
-export async function cancelCodesOf(tx: Db, userId: number, emailKey: string | null): Promise<void> {
-  await tx
-    .update(verificationCodes)
-    .set({ status: 'CANCELLED' })
-    .where(
-      and(
-        inArray(verificationCodes.status, ['ACTIVE', 'LOCKED']),
-        or(
-          eq(verificationCodes.userId, userId),
-          emailKey === null
-            ? undefined
-            : and(eq(verificationCodes.flow, 'FIND_LOGIN_ID'), eq(verificationCodes.emailKey, emailKey)),
-        ),
-      ),
-    );
 }

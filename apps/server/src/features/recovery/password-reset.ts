@@ -1,18 +1,25 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordField } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { resetGrants, users } from '../../db/schema/index.js';
 import { BadRequest, Forbidden } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { hashPassword } from '../../lib/password.js';
 import { parseBody } from '../../lib/validation.js';
 import { clearLoginFailures } from '../account/queries.js';
-import { cancelCodesOf } from './codes.js';
 import { passwordChangedMail } from './mails.js';
+import {
+  activeUserByLoginId,
+  cancelCodesOf,
+  deleteActiveGrantsOf,
+  deleteGrantsOf,
+  emailKeyOf,
+  hasUsableGrant,
+  insertGrant,
+  setPassword,
+  useGrant,
+} from './queries.js';
 import { grantHash, isWellFormedGrant, newGrant } from './secrets.js';
 import { TEXTS } from './texts.js';
-import { activeUserByLoginId, emailKeyOf } from './users.js';
 
 export const GRANT_TTL_MS = 10 * 60 * 1000;
 
@@ -21,20 +28,10 @@ const grantRequired = () => new Forbidden(TEXTS.resetGrantRequired, 'reset_grant
 /** A new grant for the user (docs/api.md §6.4); older ones are void. Returns the cookie value (only its hash is kept). */
 export async function createGrant(tx: Db, secret: string, userId: number, now: Date): Promise<string> {
   const grant = newGrant(secret);
-  await tx.delete(resetGrants).where(eq(resetGrants.userId, userId));
-  await tx
-    .insert(resetGrants)
-    .values({ userId, grantHash: grant.hash, createdAt: now, expiresAt: new Date(now.getTime() + GRANT_TTL_MS) });
+  await deleteGrantsOf(tx, userId);
+  await insertGrant(tx, userId, grant.hash, now, new Date(now.getTime() + GRANT_TTL_MS));
   return grant.value;
 }
-
-const usableGrant = (hash: string, userId: number, now: Date) =>
-  and(
-    eq(resetGrants.grantHash, hash),
-    eq(resetGrants.userId, userId),
-    eq(resetGrants.status, 'ACTIVE'),
-    gt(resetGrants.expiresAt, now),
-  );
 
 export interface PasswordChange {
   loginId?: unknown;
@@ -55,28 +52,15 @@ export async function changePassword(ctx: AppContext, input: PasswordChange, gra
   if (!user || !isWellFormedGrant(grantValue)) throw grantRequired();
   const hash = grantHash(ctx.config.jwtSecret, grantValue);
   // checked before the slow argon2 hash, and again atomically below
-  const [grant] = await ctx.db
-    .select({ id: resetGrants.id })
-    .from(resetGrants)
-    .where(usableGrant(hash, user.id, now));
-  if (!grant) throw grantRequired();
+  if (!(await hasUsableGrant(ctx.db, hash, user.id, now))) throw grantRequired();
   const passwordHash = await hashPassword(password);
 
   await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
-    const [used] = await tx
-      .update(resetGrants)
-      .set({ status: 'USED' })
-      .where(usableGrant(hash, user.id, now))
-      .returning({ id: resetGrants.id });
-    if (!used) throw grantRequired();
-    const [changed] = await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-      .where(and(eq(users.id, user.id), isNull(users.withdrawnAt)))
-      .returning({ loginId: users.loginId, email: users.email });
+    if (!(await useGrant(tx, hash, user.id, now))) throw grantRequired();
+    const changed = await setPassword(tx, user.id, passwordHash, now);
     if (!changed?.loginId || !changed.email) throw grantRequired();
-    await tx.delete(resetGrants).where(and(eq(resetGrants.userId, user.id), eq(resetGrants.status, 'ACTIVE')));
+    await deleteActiveGrantsOf(tx, user.id);
     await cancelCodesOf(tx, user.id, emailKeyOf(changed.email));
     await clearLoginFailures(tx, changed.loginId);
     await ctx.events.emit(scope, 'user.sessionsRevoked', { userId: user.id });

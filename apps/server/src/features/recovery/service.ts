@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
-import { codeError, consumeCode, issueCode, throwUnlessOk, type CodeTarget } from './codes.js';
+import { codeError, consumeCode, issueCode, throwUnlessOk } from './codes.js';
 import { findIdCodeMail, findPasswordCodeMail } from './mails.js';
 import { createGrant } from './password-reset.js';
 import { TEXTS } from './texts.js';
-import { activeUserByLoginId, activeUsersWithEmail, emailKeyOf, type RecoverableUser } from './users.js';
+import { activeUserByLoginId, activeUsersWithEmail, emailKeyOf, type CodeTarget, type RecoverableUser } from './queries.js';
 
 // --- find login id (docs/api.md §6.2)
 
