@@ -1,28 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { applicationProfiles, users, type ProfileRow } from '../../db/schema/index.js';
+import type { ProfileRow } from '../../db/schema/index.js';
 import { lockActiveActor } from '../account/queries.js';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import type { Deferred } from '../../lib/validation.js';
 import type { MyInfoRow } from './presenter.js';
-import { findProfile, loadProfile } from './queries.js';
+import { findMyInfo, findProfile, insertProfile, loadProfile, updateProfileOf, type ProfileInput } from './queries.js';
 import { DUPLICATE_PROFILE, PROFILE_INFO_NOT_FOUND, PROFILE_NOT_FOUND } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
-
-export interface ProfileInput {
-  contact: string;
-  field: string;
-  techStacks: string[];
-}
 
 const duplicateProfile = () => new Conflict('duplicate_profile', DUPLICATE_PROFILE);
 
 export async function myInfo(ctx: AppContext, userId: number): Promise<MyInfoRow> {
-  const [row] = await ctx.db
-    .select({ profile: applicationProfiles, nickname: users.nickname, email: users.email })
-    .from(applicationProfiles)
-    .innerJoin(users, eq(users.id, applicationProfiles.userId))
-    .where(eq(applicationProfiles.userId, userId));
+  const row = await findMyInfo(ctx.db, userId);
   if (!row) throw new NotFound(PROFILE_INFO_NOT_FOUND);
   return row;
 }
@@ -30,13 +19,10 @@ export async function myInfo(ctx: AppContext, userId: number): Promise<MyInfoRow
 export async function createProfile(ctx: AppContext, userId: number, input: ProfileInput): Promise<ProfileRow> {
   if (await findProfile(ctx.db, userId)) throw duplicateProfile();
   const now = ctx.clock.now();
-  const [row] = await ctx.db
+  const row = await ctx.db
     .transaction(async (tx) => {
       await lockActiveActor(tx, userId);
-      return tx
-        .insert(applicationProfiles)
-        .values({ userId, ...input, createdAt: now, updatedAt: now })
-        .returning();
+      return insertProfile(tx, userId, input, now);
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) throw duplicateProfile();
@@ -51,11 +37,7 @@ export async function createProfile(ctx: AppContext, userId: number, input: Prof
 export async function updateProfile(ctx: AppContext, userId: number, body: Deferred<ProfileInput>): Promise<ProfileRow> {
   await loadProfile(ctx.db, userId, PROFILE_NOT_FOUND);
   const input = body();
-  const [row] = await ctx.db
-    .update(applicationProfiles)
-    .set({ ...input, updatedAt: ctx.clock.now() })
-    .where(eq(applicationProfiles.userId, userId))
-    .returning();
+  const row = await updateProfileOf(ctx.db, userId, input, ctx.clock.now());
   if (!row) throw new NotFound(PROFILE_NOT_FOUND);
   ctx.changes.publish(touched.everything);
   return row;
