@@ -50,3 +50,31 @@ export async function bookmarkedIds(db: Db, userId: number): Promise<number[]> {
   );
   return rows.map((r) => r.post_id);
 }
+
+/**
+ * Key-share locks the post until the transaction ends, so a delete committing meanwhile makes the caller answer
+ * 404 instead of a foreign-key error; false when the post is gone.
+ */
+export async function holdPost(tx: Db, postId: number): Promise<boolean> {
+  const post = await queryRows(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR KEY SHARE`);
+  return post.length > 0;
+}
+
+/** Adds the bookmark unless it is there (the (user, post) key); whether it added one. */
+export async function insertBookmark(tx: Db, userId: number, postId: number, now: Date): Promise<boolean> {
+  const added = await queryRows(
+    tx,
+    sql`INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (${userId}, ${postId}, ${now})
+        ON CONFLICT DO NOTHING RETURNING post_id`,
+  );
+  return added.length > 0;
+}
+
+export async function deleteBookmark(tx: Db, userId: number, postId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM bookmarks WHERE user_id = ${userId} AND post_id = ${postId}`);
+}
+
+/** The user's own bookmarks (others' bookmarks of the user's deleted posts go by cascade). */
+export async function deleteBookmarksOf(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM bookmarks WHERE user_id = ${userId}`);
+}

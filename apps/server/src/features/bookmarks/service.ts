@@ -1,19 +1,24 @@
-import { sql } from 'drizzle-orm';
 import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_TEXT, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { LOCK, lockExclusive } from '../../db/locks.js';
 import { lockActiveActor } from '../account/queries.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { toPage } from '../../lib/paging.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { todayIn } from '../posts/queries.js';
 import { BASE_NOT_FOUND } from '../posts/texts.js';
-import { bookmarkCount, bookmarkRows, bookmarkState, type BookmarkListRow, type BookmarkStateRow } from './queries.js';
-
-/** Advisory-lock class for "this user's bookmarks", so two adds at once cannot both pass the limit. */
-const USER_BOOKMARKS = 7002;
+import {
+  bookmarkCount,
+  bookmarkRows,
+  bookmarkState,
+  deleteBookmark,
+  holdPost,
+  insertBookmark,
+  type BookmarkListRow,
+  type BookmarkStateRow,
+} from './queries.js';
 
 async function stateOrThrow(db: Db, postId: number, userId: number): Promise<BookmarkStateRow> {
   const row = await bookmarkState(db, postId, userId);
@@ -31,15 +36,11 @@ export const getState = (ctx: AppContext, postId: number, userId: number | null)
 export async function addBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkStateRow> {
   return ctx.db.transaction(async (tx) => {
     await lockActiveActor(tx, user.id);
-    const post = await queryRows(tx, sql`SELECT id FROM base_posts WHERE id = ${postId} FOR KEY SHARE`);
-    if (post.length === 0) throw new NotFound(BASE_NOT_FOUND);
+    if (!(await holdPost(tx, postId))) throw new NotFound(BASE_NOT_FOUND);
+    // two adds at once cannot both pass the limit
     await lockExclusive(tx, LOCK.userBookmarks, user.id);
-    const added = await queryRows(
-      tx,
-      sql`INSERT INTO bookmarks (user_id, post_id, created_at) VALUES (${user.id}, ${postId}, ${ctx.clock.now()})
-          ON CONFLICT DO NOTHING RETURNING post_id`,
-    );
-    if (added.length > 0 && (await bookmarkCount(tx, user.id)) > BOOKMARK_LIMIT) {
+    const added = await insertBookmark(tx, user.id, postId, ctx.clock.now());
+    if (added && (await bookmarkCount(tx, user.id)) > BOOKMARK_LIMIT) {
       throw new BadRequest(BOOKMARK_LIMIT_TEXT, 'bookmark_limit');
     }
     return stateOrThrow(tx, postId, user.id);
@@ -49,7 +50,7 @@ export async function addBookmark(ctx: AppContext, user: AuthUser, postId: numbe
 /** Removes the bookmark; idempotent (removing one that is not there changes nothing). */
 export async function removeBookmark(ctx: AppContext, user: AuthUser, postId: number): Promise<BookmarkStateRow> {
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM bookmarks WHERE user_id = ${user.id} AND post_id = ${postId}`);
+    await deleteBookmark(tx, user.id, postId);
     return stateOrThrow(tx, postId, user.id);
   });
 }
