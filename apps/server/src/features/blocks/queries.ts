@@ -45,3 +45,17 @@ export async function blockCount(db: Db, blockerId: number): Promise<number> {
 export async function deleteBlocksOf(db: Db, userId: number): Promise<void> {
   await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${userId} OR blocked_id = ${userId}`);
 }
+
+/** Adds the block unless it is there (the first time is kept); whether it added one. */
+export async function insertBlock(tx: Db, blockerId: number, blockedId: number, now: Date): Promise<boolean> {
+  const added = await queryRows(
+    tx,
+    sql`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (${blockerId}, ${blockedId}, ${now})
+        ON CONFLICT DO NOTHING RETURNING blocked_id`,
+  );
+  return added.length > 0;
+}
+
+export async function deleteBlock(tx: Db, blockerId: number, blockedId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM blocks WHERE blocker_id = ${blockerId} AND blocked_id = ${blockedId}`);
+}

@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { BLOCK_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { LOCK, lockExclusive } from '../../db/locks.js';
-import { holdActiveUser, lockActiveActor } from '../account/queries.js';
+import { holdActiveUser, isSystemUser, lockActiveActor } from '../account/queries.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { isSelf } from './policy.js';
-import { blockCount, blockRows } from './queries.js';
+import { blockCount, blockRows, deleteBlock, insertBlock } from './queries.js';
 import { BLOCK_TEXTS } from './texts.js';
 
 /**
@@ -16,8 +15,8 @@ import { BLOCK_TEXTS } from './texts.js';
  */
 async function holdBlockableUser(tx: Db, userId: number): Promise<void> {
   const active = await holdActiveUser(tx, userId);
-  const [row] = active ? await queryRows<{ system: boolean }>(tx, sql`SELECT system FROM users WHERE id = ${userId}`) : [];
-  if (!row || row.system) throw new NotFound(BLOCK_TEXTS.userNotFound, 'user_not_found');
+  const system = active ? await isSystemUser(tx, userId) : undefined;
+  if (system !== false) throw new NotFound(BLOCK_TEXTS.userNotFound, 'user_not_found');
 }
 
 export function listBlocks(ctx: AppContext, user: AuthUser) {
@@ -30,13 +29,10 @@ export async function blockUser(ctx: AppContext, user: AuthUser, userId: number)
     await lockActiveActor(tx, user.id);
     await holdBlockableUser(tx, userId);
     if (isSelf(user, userId)) throw new BadRequest(BLOCK_TEXTS.self, 'block_self');
+    // two blocks at once cannot both pass the limit
     await lockExclusive(tx, LOCK.userBlocks, user.id);
-    const added = await queryRows(
-      tx,
-      sql`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (${user.id}, ${userId}, ${ctx.clock.now()})
-          ON CONFLICT DO NOTHING RETURNING blocked_id`,
-    );
-    if (added.length > 0 && (await blockCount(tx, user.id)) > BLOCK_LIMIT) {
+    const added = await insertBlock(tx, user.id, userId, ctx.clock.now());
+    if (added && (await blockCount(tx, user.id)) > BLOCK_LIMIT) {
       throw new BadRequest(BLOCK_TEXTS.limit, 'block_limit');
     }
   });
@@ -46,6 +42,6 @@ export async function blockUser(ctx: AppContext, user: AuthUser, userId: number)
 export async function unblockUser(ctx: AppContext, user: AuthUser, userId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await holdBlockableUser(tx, userId);
-    await tx.execute(sql`DELETE FROM blocks WHERE blocker_id = ${user.id} AND blocked_id = ${userId}`);
+    await deleteBlock(tx, user.id, userId);
   });
 }
