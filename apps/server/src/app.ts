@@ -8,8 +8,11 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, POOL_SIZE, type Database, type DatabaseSource } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { writeViews } from './db/view-records.js';
 import { ensureSystemUser } from './features/account/service.js';
+import { BOARD_VIEWS } from './features/boards/queries.js';
 import { startBackupSocket } from './features/ops/backup.js';
+import { POST_VIEWS } from './features/posts/queries.js';
 import { registerOpsRoutes } from './features/ops/routes.js';
 import type { DomainEvents } from './features/events.js';
 import { features } from './features/index.js';
@@ -125,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     events: new EventBus(),
     readCache,
     changes,
-    views: new ViewCounter(database.db, app.log),
+    views: new ViewCounter((batch) => writeViews(database.db, [POST_VIEWS, BOARD_VIEWS], batch), app.log),
     mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
   };

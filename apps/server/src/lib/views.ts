@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { queryRows, type Db } from '../db/client.js';
 
 /**
  * docs/api.md §2.1: `u:{userId}`, or `a:{SHA-256(IP, User-Agent, server salt)}` for anonymous viewers.
@@ -17,13 +15,29 @@ export function viewerKey(
   return `a:${createHash('sha256').update(`${req.ip}\n${ua}\n${salt}`).digest('hex')}`;
 }
 
-export type ViewTargetKind = 'POST' | 'BOARD';
-
-interface Pending {
-  kind: ViewTargetKind;
+/** One viewer's view of one target (a kind of row, e.g. a post, and its id), as the writer gets it. */
+export interface ViewToWrite {
+  kind: string;
   id: number;
   key: string;
   at: Date;
+}
+
+/** A target whose counter the writer raised: its new count and the viewer keys that were counted. */
+export interface CountedViews {
+  kind: string;
+  id: number;
+  views: number | string;
+  keys: string[];
+}
+
+/**
+ * Writes a batch of views in one statement: a view is counted when its viewer has no record of the target from
+ * the last 24 h (targets that are gone are skipped); answers the targets whose counters went up.
+ */
+export type ViewWriter = (batch: readonly ViewToWrite[]) => Promise<CountedViews[]>;
+
+interface Pending extends ViewToWrite {
   done: Promise<number | null>;
   settle(views: number | null): void;
   fail(err: unknown): void;
@@ -45,12 +59,12 @@ export class ViewCounter {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly writeViews: ViewWriter,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** The target's new view count when this view was counted, else null (counted in the last 24 h). */
-  count(target: { kind: ViewTargetKind; id: number }, key: string, at: Date): Promise<number | null> {
+  count(target: { kind: string; id: number }, key: string, at: Date): Promise<number | null> {
     const id = `${target.kind}:${target.id}:${key}`;
     const queued = this.queue.get(id);
     if (queued) return queued.done.then(() => null);
@@ -85,7 +99,7 @@ export class ViewCounter {
 
   private async write(batch: Pending[]) {
     try {
-      const counted = await writeViews(this.db, batch);
+      const counted = await this.writeViews(batch);
       const views = new Map(counted.map((r) => [`${r.kind}:${r.id}`, Number(r.views)]));
       const fresh = new Set(counted.flatMap((r) => r.keys.map((k) => `${r.kind}:${r.id}:${k}`)));
       for (const view of batch) {
@@ -97,39 +111,4 @@ export class ViewCounter {
       for (const view of batch) view.fail(err);
     }
   }
-}
-
-/**
- * One statement: the records of the batch, inserted or renewed when older than 24 h (only those are returned),
- * and each target's counter raised by its returned records. Targets deleted meanwhile get no record.
- */
-async function writeViews(db: Db, batch: Pending[]) {
-  const values = sql.join(
-    batch.map((v) => sql`(${v.kind}, ${v.id}::int, ${v.key}, ${v.at.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  return queryRows<{ kind: ViewTargetKind; id: number; views: number | string; keys: string[] }>(
-    db,
-    sql`WITH v(target_kind, target_id, viewer_key, viewed_at) AS (VALUES ${values}),
-        fresh AS (
-          INSERT INTO view_records (target_kind, target_id, viewer_key, viewed_at)
-          SELECT target_kind, target_id, viewer_key, viewed_at FROM v
-          WHERE (target_kind = 'POST' AND EXISTS (SELECT 1 FROM base_posts p WHERE p.id = v.target_id))
-             OR (target_kind = 'BOARD' AND EXISTS (SELECT 1 FROM boards b WHERE b.id = v.target_id))
-          ON CONFLICT (target_kind, target_id, viewer_key) DO UPDATE SET viewed_at = EXCLUDED.viewed_at
-          WHERE view_records.viewed_at <= EXCLUDED.viewed_at - interval '24 hours'
-          RETURNING target_kind, target_id, viewer_key),
-        per_target AS (
-          SELECT target_kind, target_id, count(*)::int AS n, array_agg(viewer_key) AS keys FROM fresh
-          GROUP BY target_kind, target_id),
-        posts AS (
-          UPDATE base_posts p SET views = p.views + t.n FROM per_target t
-          WHERE t.target_kind = 'POST' AND p.id = t.target_id RETURNING p.id, p.views),
-        boards AS (
-          UPDATE boards b SET views = b.views + t.n FROM per_target t
-          WHERE t.target_kind = 'BOARD' AND b.id = t.target_id RETURNING b.id, b.views)
-        SELECT 'POST' AS kind, p.id, p.views, t.keys FROM posts p JOIN per_target t ON t.target_kind = 'POST' AND t.target_id = p.id
-        UNION ALL
-        SELECT 'BOARD', b.id, b.views, t.keys FROM boards b JOIN per_target t ON t.target_kind = 'BOARD' AND t.target_id = b.id`,
-  );
 }

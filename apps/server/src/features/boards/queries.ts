@@ -4,11 +4,15 @@ import { WITHDRAWN_NAME, type BoardSearchType } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { boardCategories, boards, replies, users, viewRecords } from '../../db/schema/index.js';
 import { containsKeyword } from '../../db/text-search.js';
+import type { ViewedTable } from '../../db/view-records.js';
 import type { PageRequest } from '../../lib/paging.js';
 import type { BoardItemRow, ReplyRowWithAuthor } from './presenter.js';
 
 /** The target kind of a board's view records. */
 export const BOARD_VIEW_KIND = 'BOARD' as const;
+
+/** Board views (docs/api.md §3.10): view records of kind BOARD, counted in boards.views. */
+export const BOARD_VIEWS: ViewedTable = { kind: BOARD_VIEW_KIND, table: 'boards' };
 
 /** A board list row's columns (boards joined with their author). */
 export const itemColumns = {

@@ -6,6 +6,7 @@ import { basePosts, groups, postTags, viewRecords, type PostKind, type PostRow }
 import { seoulDate } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { limitOffset } from '../../db/paging-sql.js';
+import type { ViewedTable } from '../../db/view-records.js';
 import type { PageRequest } from '../../lib/paging.js';
 
 /** docs/api.md §2.2: a post is inactive when stored so OR its due date is before today in Seoul. */
@@ -78,6 +79,9 @@ export async function replaceTags(tx: Db, postId: number, tags: string[]): Promi
 export async function markPostInactive(db: Db, id: number, updatedAt: Date): Promise<void> {
   await db.update(basePosts).set({ inactive: true, updatedAt }).where(eq(basePosts.id, id));
 }
+
+/** Post views (docs/api.md §2.1): view records of kind POST, counted in base_posts.views. */
+export const POST_VIEWS: ViewedTable = { kind: 'POST', table: 'base_posts' };
 
 /** Removes a post with its tags, applications (cascade) and view records. */
 export async function removePostRows(tx: Db, postId: number): Promise<void> {
