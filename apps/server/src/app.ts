@@ -30,7 +30,7 @@ import type { Mailer } from './lib/mail/mailer.js';
 import { Metrics } from './lib/metrics.js';
 import { FallbackCounterStore, MemoryCounterStore, RateLimiter } from './lib/rate-limit.js';
 import { redisConnection } from './lib/redis.js';
-import { registerRequestAuth } from './lib/request-auth.js';
+import { registerRequestAuth } from './request-auth.js';
 import { registerTurnGate } from './lib/turn-gate.js';
 import { TokenService } from './lib/tokens.js';
 import { ViewCounter } from './lib/views.js';

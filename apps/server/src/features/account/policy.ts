@@ -1,3 +1,3 @@
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 export const isSelf = (user: AuthUser, userId: number) => user.id === userId;

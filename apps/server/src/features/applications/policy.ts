@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { isAuthor } from '../posts/policy.js';
 
 /** Only the post's author lists applicants and decides them (docs/api.md §8.12). */

@@ -14,7 +14,7 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { presentApplicantList, presentApplyResult, presentMyApplication } from './presenter.js';
 import * as applications from './service.js';

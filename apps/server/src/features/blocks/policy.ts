@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 /** Nobody blocks themselves (docs/api.md §9.4 `block_self`). */
 export const isSelf = (user: AuthUser, userId: number) => user.id === userId;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { blockedUser, extensionPathId, plainText } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { sendText } from '../../lib/reply.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { presentBlockedUser } from './presenter.js';
 import * as blocks from './service.js';
 import { BLOCK_TEXTS } from './texts.js';

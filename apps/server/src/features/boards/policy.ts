@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 export const isBoardAuthor = (user: AuthUser | null, board: { authorId: number }) => user?.id === board.authorId;
 

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { sendText } from '../../lib/reply.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { validBody } from '../../lib/validation.js';
 import { mapPage } from '../../lib/paging.js';
 import { presentBoard, presentBoardItem, presentReply } from './presenter.js';

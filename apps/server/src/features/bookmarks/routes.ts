@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BOOKMARK_PAGE_SIZE, bookmarkItem, bookmarkState, pageOf, pageParam, pathId } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { mapPage, pageRequest } from '../../lib/paging.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { presentBookmarkItem, presentBookmarkState } from './presenter.js';
 import { bookmarkedIds } from './queries.js';
 import * as bookmarks from './service.js';

@@ -14,7 +14,7 @@ import {
   readLogBody,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { sendText } from '../../lib/reply.js';
 import { presentMessage, presentRoom, presentRoomItem } from './presenter.js';
 import { roomsOf } from './queries.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { authorize } from '../../lib/authorize.js';
 import { Conflict, isForeignKeyViolation, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/transaction.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { isGroupAdmin, isGroupMember, loadGroupAccess } from '../groups/policy.js';
 import { NOT_GROUP_MEMBER_TEXT } from '../groups/texts.js';
 import {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { TooManyRequests } from '../../lib/errors.js';
 import { inOneStatement, type TxScope } from '../../lib/transaction.js';
 import type { Limit } from '../../lib/rate-limit.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { StompError } from '../../realtime/texts.js';
 import { roomChainSource } from './chain-source.js';
 import { presentMessage } from './presenter.js';

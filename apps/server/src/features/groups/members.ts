@@ -3,7 +3,7 @@ import { holdActiveUser } from '../account/queries.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/transaction.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';

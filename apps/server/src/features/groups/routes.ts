@@ -14,7 +14,7 @@ import {
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { sendText } from '../../lib/reply.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { validBody } from '../../lib/validation.js';
 import { inviteMember, kickMember, leaveGroup } from './members.js';
 import { presentGroup, presentMember, presentMyGroup } from './presenter.js';

@@ -4,7 +4,7 @@ import { lockActiveActor } from '../account/queries.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, isUniqueViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/transaction.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { isAuthor, isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';

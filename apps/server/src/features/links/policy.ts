@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { isGroupAdmin, type GroupAccess } from '../groups/policy.js';
 
 /** Any member shares links; a link is deleted by its writer or by the group's admin. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { groupLink, linkBody, extensionPathId, plainText } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { sendText } from '../../lib/reply.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { validBody } from '../../lib/validation.js';
 import { presentLink } from './presenter.js';
 import { createLink, deleteLink, listLinks } from './service.js';

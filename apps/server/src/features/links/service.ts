@@ -5,7 +5,7 @@ import { NOT_GROUP_MEMBER_TEXT } from '../groups/texts.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Forbidden, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { inTransaction } from '../../lib/transaction.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { lockGroup } from '../groups/queries.js';
 import { canDeleteLink } from './policy.js';

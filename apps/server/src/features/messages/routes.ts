@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { presentItem, presentMessage, presentRecent } from './presenter.js';
 import * as inbox from './queries.js';
 import * as messages from './service.js';

@@ -4,7 +4,7 @@ import { loadGroupAccess } from '../groups/policy.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { inTransaction, type TxScope } from '../../lib/transaction.js';
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { lockGroup, memberIdsOf } from '../groups/queries.js';
 import { canManageNotices } from './policy.js';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, NotFound, ServiceUnavailable } from '../../lib/errors.js';
 import type { Metrics } from '../../lib/metrics.js';
-import { bearerToken } from '../../lib/request-auth.js';
+import { bearerToken } from '../../request-auth.js';
 import { readinessProblems, type ReadinessDeps } from './health.js';
 import { OPS_TEXTS } from './texts.js';
 

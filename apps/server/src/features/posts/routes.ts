@@ -29,7 +29,7 @@ import type { AppContext } from '../../context.js';
 import { BadRequest } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { publicTags } from '../../lib/public-changes.js';
 import { sendJsonBody, sendText } from '../../lib/reply.js';
 import { viewerKey } from '../../lib/views.js';

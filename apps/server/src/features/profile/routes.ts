@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { myProfileInfo, profile, profileBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { validBody } from '../../lib/validation.js';
 import { presentMyInfo, presentProfile } from './presenter.js';
 import * as profiles from './service.js';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../lib/request-auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 
 /**
  * docs/api.md §1.5: on update and delete `writerId` is optional; when given it must name the caller (a number or

@@ -12,7 +12,7 @@ import {
   scheduleTotal,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../lib/request-auth.js';
+import { requireUser } from '../../request-auth.js';
 import { parseBody, validBody } from '../../lib/validation.js';
 import { presentDetail, presentTotal } from './presenter.js';
 import { createEntry, dayEntries, deleteEntry, monthTotals, updateEntry } from './service.js';

@@ -1,13 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { users } from '../db/schema/index.js';
-import { Unauthorized } from './errors.js';
-import { otherRouteLimit, type Limit } from './rate-limit.js';
-import type { AuthUser } from './auth-user.js';
-import type { TokenClaims } from './tokens.js';
-
-export type { AuthUser };
+import type { AppContext } from './context.js';
+import { signedInUser } from './features/account/queries.js';
+import type { AuthUser } from './lib/auth-user.js';
+import { Unauthorized } from './lib/errors.js';
+import { otherRouteLimit, type Limit } from './lib/rate-limit.js';
+import type { TokenClaims } from './lib/tokens.js';
 
 export interface RouteLimit {
   limit: Limit;
@@ -44,11 +41,7 @@ export async function userForToken(ctx: AppContext, token: string | null): Promi
 }
 
 async function userForClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser | null> {
-  const [row] = await ctx.db
-    .select({ id: users.id, loginId: users.loginId, nickname: users.nickname, tv: users.tokenVersion })
-    .from(users)
-    .where(and(eq(users.id, claims.uid), eq(users.system, false), isNull(users.withdrawnAt)))
-    .limit(1);
+  const row = await signedInUser(ctx.db, claims.uid);
   if (!row || row.tv !== claims.tv || !row.loginId || !row.nickname) return null;
   return { id: row.id, loginId: row.loginId, nickname: row.nickname };
 }
