@@ -18,8 +18,9 @@ function literal(value: string, pattern: RegExp): SQL {
 }
 
 /**
- * The writer of lib/views.ts's ViewCounter, for these tables. One statement: the records of the batch, inserted or renewed when older than 24 h (only those are returned),
- * and each target's counter raised by its returned records. Targets deleted meanwhile get no record.
+ * The writer of lib/views.ts's ViewCounter, for these tables. One statement: the records of the batch, inserted or
+ * renewed when older than 24 h (only those are returned), and each target's counter raised by its returned records.
+ * Targets deleted meanwhile get no record.
  */
 export function writeViews(db: Db, tables: readonly ViewedTable[], batch: readonly ViewToWrite[]): Promise<CountedViews[]> {
   const values = sql.join(

@@ -23,6 +23,7 @@ import {
   insertPost,
   loadPost,
   markPostInactive,
+  POST_VIEWS,
   removePostRows,
   replaceTags,
   todayIn,
@@ -160,7 +161,7 @@ export async function countView(ctx: AppContext, postId: number, key: string): P
   // a view is a write: with no cached detail its post is read at once, not queued behind the public reads' misses
   const kind = ctx.readCache.peek<PostDetailRow | undefined>(detail)?.kind ?? (await findPost(ctx.db, postId))?.kind;
   if (!kind) throw new NotFound(BASE_NOT_FOUND);
-  const views = await ctx.views.count({ kind: 'POST', id: postId }, key, ctx.clock.now());
+  const views = await ctx.views.count({ kind: POST_VIEWS.kind, id: postId }, key, ctx.clock.now());
   if (views === null) return;
   ctx.readCache.update<PostDetailRow | undefined>(detail, (row) => {
     if (row) row.views = Math.max(row.views, views);
