@@ -85,7 +85,7 @@ export const POST_VIEWS: ViewedTable = { kind: 'POST', table: 'base_posts' };
 
 /** Removes a post with its tags, applications (cascade) and view records. */
 export async function removePostRows(tx: Db, postId: number): Promise<void> {
-  await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, 'POST'), eq(viewRecords.targetId, postId)));
+  await tx.delete(viewRecords).where(and(eq(viewRecords.targetKind, POST_VIEWS.kind), eq(viewRecords.targetId, postId)));
   await tx.delete(basePosts).where(eq(basePosts.id, postId));
 }
 
