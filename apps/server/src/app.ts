@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase, POOL_SIZE, type Database, type DatabaseSource } from './db/client.js';
+import { openDatabase, POOL_SIZE, type Database, type DatabaseSource, type StatementHook } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { writeViews } from './db/view-records.js';
 import { ensureSystemUser } from './features/account/service.js';
@@ -22,13 +22,12 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/event-bus.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
 import { loggerOptions } from './lib/logging.js';
-import { noteQuery } from './lib/query-count.js';
 import { PublicChanges } from './lib/public-changes.js';
 import { ReadCache } from './lib/read-cache.js';
 import { mailerFromConfig } from './lib/mail/from-config.js';
 import type { Mailer } from './lib/mail/mailer.js';
 import { Metrics } from './lib/metrics.js';
-import { FallbackCounterStore, MemoryCounterStore, RateLimiter } from './lib/rate-limit.js';
+import { FallbackCounterStore, MemoryCounterStore, RateLimiter, type CounterStore } from './lib/rate-limit.js';
 import { redisConnection } from './lib/redis.js';
 import { registerRequestAuth } from './request-auth.js';
 import { registerTurnGate } from './lib/turn-gate.js';
@@ -49,8 +48,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** where logs go (tests read them); stdout by default */
   logStream?: NodeJS.WritableStream;
-  /** replaces the mailer chosen from the config (tests inject the memory one) */
+  /** replaces the mailer chosen from the config (tests keep the mails in memory) */
   mailer?: Mailer;
+  /** the rate-limit counters; defaults to Redis with REDIS_URL (in-process while it is away), else in-process */
+  counterStore?: CounterStore;
+  /** sees the text of every statement before it runs (tests count them) */
+  onStatement?: StatementHook;
   /** the chat broker; defaults to Redis pub/sub with REDIS_URL, else in-process */
   broker?: Broker;
 }
@@ -90,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   const source = options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const database = await openDatabase(source, {
-    onStatement: noteQuery,
+    onStatement: options.onStatement,
     onQueryTime: (seconds) => metrics.querySeconds.observe(seconds),
     bounded: true,
     statementLimitMs: STATEMENT_LIMIT_MS,
@@ -112,25 +115,27 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
-  const counterStore = redis ? new FallbackCounterStore(redis, app.log) : new MemoryCounterStore();
+  const counterStore =
+    options.counterStore ?? (redis ? new FallbackCounterStore(redis, app.log) : new MemoryCounterStore());
   if (config.redisUrl)
     await changes.share(redisConnection(config.redisUrl), redisConnection(config.redisUrl, { subscriber: true }));
   const tokens = new TokenService(config.jwtSecret);
   const broker = options.broker ?? (config.redisUrl ? new RedisBroker(config.redisUrl, app.log) : new MemoryBroker());
+  const limiter = new RateLimiter(counterStore, () => clock.now(), metrics.rateLimitRefused);
   const ctx: AppContext = {
     config,
     db: database.db,
     systemUserId,
     clock,
     tokens,
-    limiter: new RateLimiter(counterStore, () => clock.now(), metrics.rateLimitRefused),
+    limiter,
     log: app.log,
-    events: new EventBus(),
+    events: new EventBus<DomainEvents>(),
     readCache,
     changes,
     views: new ViewCounter((batch) => writeViews(database.db, [POST_VIEWS, BOARD_VIEWS], batch), app.log),
     mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
-    realtime: new Realtime({ db: database.db, tokens, clock, limiter: () => ctx.limiter, log: app.log, broker }),
+    realtime: new Realtime({ db: database.db, tokens, clock, limiter, log: app.log, broker }),
   };
 
   registerErrorHandling(app);

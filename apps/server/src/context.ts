@@ -19,7 +19,8 @@ export interface AppContext {
   systemUserId: number;
   clock: Clock;
   tokens: TokenService;
-  limiter: RateLimiter;
+  /** one per app, shared by the routes and the sockets */
+  readonly limiter: RateLimiter;
   log: FastifyBaseLogger;
   /** cross-area reactions inside a transaction, with after-commit effects (features/events.ts) */
   events: AppEvents;

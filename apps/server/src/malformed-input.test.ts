@@ -1,15 +1,10 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, nextIp, useTestApp } from '../test/helpers.js';
 
 /** docs/api.md §1.3/8.25 over every route: malformed input is a clear 4xx with a Korean body, never a 500. */
-let t: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.user();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const user = t.suiteUser();
 
 const BAD_BODIES: Array<[string, unknown]> = [
   ['invalid JSON', '{"a": '],

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestUser } from '../test/helpers.js';
 import { makeGroup } from '../test/fixtures/groups.js';
-import { createRecruitment, NOON_SEOUL, resetLimits } from '../test/fixtures/posts.js';
-import { countQueries } from './lib/query-count.js';
+import { createRecruitment, NOON_SEOUL } from '../test/fixtures/posts.js';
 
 /**
  * Every read runs a constant number of statements, whatever the number of rows it shows: each endpoint is
  * counted once with one row of everything and again with five more, uncached both times.
  */
-let t: TestApp;
-let author: TestUser;
+const t = useTestApp({ now: NOON_SEOUL });
+const author = t.suiteUser('작성자');
 const applicants: TestUser[] = [];
 let postId = 0;
 let groupId = 0;
@@ -17,14 +16,8 @@ let boardId = 0;
 let detailId = 0;
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('작성자');
-});
-afterAll(() => t.close());
-
 async function grow(n: number) {
-  resetLimits(t);
+  t.resetLimits();
   for (let i = 0; i < n; i++) {
     t.clock.advance(1000);
     detailId = (await createRecruitment(t, author, { title: `자바 프로젝트 ${applicants.length} ${i}` })).id;
@@ -94,7 +87,7 @@ const reads = (): Array<[string, string, boolean]> => [
 
 async function statementsOf(url: string, withToken: boolean): Promise<number> {
   t.ctx.readCache.invalidate();
-  const { result, statements } = await countQueries(() => t.get(url, withToken ? { token: author.token } : {}));
+  const { result, statements } = await t.countQueries(() => t.get(url, withToken ? { token: author.token } : {}));
   expect(result.statusCode, `${url}: ${result.body}`).toBe(200);
   return statements.filter((s) => !TRANSACTION_CONTROL.test(s)).length;
 }
@@ -130,7 +123,7 @@ describe('query count per request', () => {
   it('is zero for a public read served from the cache', async () => {
     const url = '/api/recruitments?page=0';
     await t.get(url);
-    const { statements } = await countQueries(() => t.get(url));
+    const { statements } = await t.countQueries(() => t.get(url));
     expect(statements).toEqual([]);
   });
 });

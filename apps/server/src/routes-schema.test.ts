@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Routes that take no body: view counting, close, the bookmark PUT (issue 18) and the block PUT (issue 27). */
 const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId'];

@@ -5,15 +5,18 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PGLITE_EXTENSIONS, type DatabaseSource } from '../src/db/client.js';
-import { ManualClock } from '../src/lib/clock.js';
-import { MemoryMailer } from '../src/lib/mail/memory-mailer.js';
+import type { CounterStore } from '../src/lib/rate-limit.js';
 import type { Broker } from '../src/realtime/broker/types.js';
+import { ManualClock } from './clock.js';
+import { TestCounters } from './counters.js';
 import { insertUser, signFreshToken, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
+import { MemoryMailer } from './memory-mailer.js';
+import { StatementLog } from './statements.js';
 
 export interface TestUser {
   id: number;
@@ -50,15 +53,81 @@ async function cloneDatabase(): Promise<DatabaseSource> {
   return { pglite };
 }
 
-export class TestApp {
-  private users = 0;
-  constructor(
-    readonly built: BuiltApp,
-    readonly clock: ManualClock,
-    /** the database this app runs on (a second app may share it on PostgreSQL) */
-    readonly database: DatabaseSource,
-  ) {}
+export interface TestAppOptions {
+  now?: string;
+  /** extra environment for loadConfig (e.g. SMTP_URL) */
+  env?: Record<string, string>;
+  /** where logs go; without it the app does not log */
+  logStream?: NodeJS.WritableStream;
+  /** use the mailer the config chooses (SMTP or the dev mailbox) instead of the memory one */
+  configuredMailer?: boolean;
+  /** run on this database instead of a fresh clone (a second app on the same PostgreSQL database) */
+  database?: DatabaseSource;
+  /** the chat broker (the two-instance test passes Redis brokers) */
+  broker?: Broker;
+}
 
+interface Running {
+  built: BuiltApp;
+  clock: ManualClock;
+  database: DatabaseSource;
+  /** null when REDIS_URL is given: the app counts in Redis as configured */
+  counters: TestCounters | null;
+  statements: StatementLog;
+}
+
+/** The real app on a fresh copy of the migrated database, with a clock the test controls. */
+export class TestApp {
+  private running?: Running;
+  private users = 0;
+  /** the users of `suiteUser`, made right after the app starts */
+  private readonly suiteUsers: Array<{ user: TestUser; nickname?: string }> = [];
+
+  /** Builds and starts the app (createTestApp, or the beforeAll of useTestApp). */
+  async start(opts: TestAppOptions = {}): Promise<void> {
+    const clock = new ManualClock(new Date(opts.now ?? Date.now()));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
+    const env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-'.padEnd(64, 'x'),
+      RUN_JOBS: 'false',
+      WEB_DIST: '/nonexistent',
+      ...opts.env,
+    };
+    const config = loadConfig(env);
+    const database = opts.database ?? (await cloneDatabase());
+    const counters = config.redisUrl ? null : new TestCounters();
+    const statements = new StatementLog();
+    const built = await buildApp({
+      config,
+      clock,
+      database,
+      broker: opts.broker,
+      onStatement: statements.note,
+      ...(counters ? { counterStore: counters } : {}),
+      ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+      ...(opts.configuredMailer ? {} : { mailer: new MemoryMailer() }),
+    });
+    await built.app.ready();
+    this.running = { built, clock, database, counters, statements };
+    for (const { user, nickname } of this.suiteUsers) Object.assign(user, await this.user(nickname));
+  }
+
+  private get started(): Running {
+    if (!this.running) throw new Error('the test app starts in beforeAll: use it inside hooks and tests');
+    return this.running;
+  }
+
+  get built() {
+    return this.started.built;
+  }
+  get clock() {
+    return this.started.clock;
+  }
+  /** the database this app runs on (a second app may share it on PostgreSQL) */
+  get database() {
+    return this.started.database;
+  }
   get app() {
     return this.built.app;
   }
@@ -71,6 +140,27 @@ export class TestApp {
   /** every mail the app sent (tests run with the memory mailer) */
   get mailer() {
     return this.built.ctx.mailer as MemoryMailer;
+  }
+
+  /** Runs `work` and returns the statements this app ran meanwhile (test/statements.ts). */
+  countQueries<T>(work: () => Promise<T>) {
+    return this.started.statements.count(work);
+  }
+
+  /** Fresh rate-limit windows, as a restarted instance has. */
+  resetLimits() {
+    this.inProcessCounters().reset();
+  }
+
+  /** Counts rate limits in `store` from now on (the Redis store); its maker closes it. */
+  countLimitsIn(store: CounterStore) {
+    this.inProcessCounters().use(store);
+  }
+
+  private inProcessCounters() {
+    const { counters } = this.started;
+    if (!counters) throw new Error('this app counts rate limits in Redis (REDIS_URL): its counters cannot be swapped');
+    return counters;
   }
 
   request(method: InjectOptions['method'], url: string, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
@@ -100,6 +190,22 @@ export class TestApp {
     });
   }
 
+  /**
+   * A user of the whole file, made once when the app starts (in the order asked): the object returned now is
+   * filled in then, so read it only inside hooks and tests.
+   */
+  suiteUser(nickname?: string): TestUser {
+    if (this.running) throw new Error('suiteUser is for users made as the app starts: call it before beforeAll runs');
+    const user = {} as TestUser;
+    this.suiteUsers.push({ user, nickname });
+    return user;
+  }
+
+  /** Fresh tokens for every `suiteUser`. */
+  async reloginSuiteUsers() {
+    await Promise.all(this.suiteUsers.map(({ user }) => this.relogin(user)));
+  }
+
   /** Gives the user a fresh token at the test clock's now, as a new login would (for tests that move the clock). */
   relogin = (user: TestUser) => signFreshToken(this.built, this.clock.now(), user);
 
@@ -120,49 +226,41 @@ export class TestApp {
     return { id: me.id, loginId, nickname: nick, password, token };
   }
 
-  close() {
-    return this.app.close();
+  /** Closes the app; nothing to do when it never started. */
+  async close() {
+    await this.running?.built.app.close();
   }
 }
 
-export interface TestAppOptions {
-  now?: string;
-  /** extra environment for loadConfig (e.g. SMTP_URL) */
-  env?: Record<string, string>;
-  /** where logs go; without it the app does not log */
-  logStream?: NodeJS.WritableStream;
-  /** use the mailer the config chooses (SMTP or the dev mailbox) instead of the memory one */
-  configuredMailer?: boolean;
-  /** run on this database instead of a fresh clone (a second app on the same PostgreSQL database) */
-  database?: DatabaseSource;
-  /** the chat broker (the two-instance test passes Redis brokers) */
-  broker?: Broker;
+/** A started test app (a file with several apps, or an app made inside a test). */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const t = new TestApp();
+  await t.start(opts);
+  return t;
 }
 
-/** The real app on a fresh copy of the migrated database, with a clock the test controls. */
-export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const clock = new ManualClock(new Date(opts.now ?? Date.now()));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-'.padEnd(64, 'x'),
-      RUN_JOBS: 'false',
-      WEB_DIST: '/nonexistent',
-      ...opts.env,
-    }),
-  };
-  const database = opts.database ?? (await cloneDatabase());
-  const built = await buildApp({
-    config,
-    clock,
-    database,
-    broker: opts.broker,
-    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
-    ...(opts.configuredMailer ? {} : { mailer: new MemoryMailer() }),
-  });
-  await built.app.ready();
-  return new TestApp(built, clock, database);
+export interface SuiteOptions extends TestAppOptions {
+  /** before each test: fresh rate-limit windows */
+  freshLimits?: boolean;
+  /** before each test: every `suiteUser` logs in again at the test clock's now (tests move the clock) */
+  freshTokens?: boolean;
+}
+
+/**
+ * The test app of the enclosing suite: started (with its suite users) in beforeAll, closed in afterAll, and reset
+ * before each test as the options ask. Hooks the file adds after this call run after these.
+ */
+export function useTestApp(opts: SuiteOptions = {}): TestApp {
+  const { freshLimits, freshTokens, ...appOptions } = opts;
+  const t = new TestApp();
+  beforeAll(() => t.start(appOptions));
+  afterAll(() => t.close());
+  if (freshLimits || freshTokens)
+    beforeEach(async () => {
+      if (freshLimits) t.resetLimits();
+      if (freshTokens) await t.reloginSuiteUsers();
+    });
+  return t;
 }
 
 /** Asserts the error shape of docs/api.md §1.3: status, X-Error-Code and the exact plain-text Korean body. */

@@ -43,7 +43,7 @@ const RANDOM_PAGE_COST = 1.1;
  */
 const SESSION_SETTINGS = `-c random_page_cost=${RANDOM_PAGE_COST} -c max_parallel_workers_per_gather=0`;
 
-/** Sees the text of every statement before it runs (query counting in tests, read-cache invalidation). */
+/** Sees the text of every statement drizzle runs, before it runs (tests count them; unset, nothing is called). */
 export type StatementHook = (text: string) => void;
 
 export interface DatabaseOptions {

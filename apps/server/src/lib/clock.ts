@@ -6,20 +6,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests can move. */
-export class ManualClock implements Clock {
-  constructor(private current = new Date()) {}
-  now() {
-    return new Date(this.current);
-  }
-  set(d: Date | string) {
-    this.current = new Date(d);
-  }
-  advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
 /** YYYY-MM-DD of the given instant in Asia/Seoul (no DST there, a fixed +09:00). */
 export function seoulDate(d: Date): string {
   return new Date(d.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);

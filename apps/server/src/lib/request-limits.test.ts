@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../test/helpers.js';
-import { MemoryCounterStore, RateLimiter, RedisCounterStore, type CounterStore } from './rate-limit.js';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectError, nextIp, useTestApp, type TestApp } from '../../test/helpers.js';
+import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './rate-limit.js';
 
 /**
  * docs/api.md §1.7, the last three rows: every route without a family of its own is limited per user with a
@@ -45,21 +45,16 @@ const stores: Array<[string, (() => { store: CounterStore; close(): void }) | nu
 
 describe.each(stores)('rate limits of every other route (%s)', (name, makeStore) => {
   const inProcess = name === 'in process';
-  let t: TestApp;
+  const t = useTestApp();
   let closeStore = () => {};
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    closeStore();
-    await t?.close();
-  });
+  // before the app closes (after-hooks run in reverse)
+  afterAll(() => closeStore());
   beforeEach(() => {
     if (!makeStore) return;
     closeStore();
     const { store, close } = makeStore();
     closeStore = close;
-    t.ctx.limiter = new RateLimiter(store, () => t.clock.now());
+    t.countLimitsIn(store);
   });
 
   it.runIf(makeStore)(

@@ -17,8 +17,7 @@ export interface RealtimeDeps {
   db: Db;
   tokens: TokenService;
   clock: Clock;
-  /** read at each use: tests swap the app's limiter */
-  limiter(): RateLimiter;
+  limiter: RateLimiter;
   log: FastifyBaseLogger;
   broker: Broker;
 }

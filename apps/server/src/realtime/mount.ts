@@ -14,7 +14,7 @@ const NEW_SESSION_LIMIT: Limit = { name: 'ws-session', max: 30, windowMs: MINUTE
 
 export interface MountOptions {
   auth: SocketAuth;
-  limiter(): RateLimiter;
+  limiter: RateLimiter;
   allowedOrigins: string[];
   trustProxy: boolean;
   /** a verified socket for the app to run STOMP on */
@@ -95,7 +95,7 @@ async function guard(req: IncomingMessage, options: MountOptions): Promise<Refus
   if (!originAllowed(req, options)) return { status: 403, code: 'forbidden', text: STOMP_TEXTS.originRefused };
   if (path.kind === 'raw-websocket' || (path.kind === 'session' && OPENING_TRANSPORTS.has(path.transport!))) {
     try {
-      await options.limiter().consume([{ limit: NEW_SESSION_LIMIT, key: `ip:${clientIp(req, options.trustProxy)}` }]);
+      await options.limiter.consume([{ limit: NEW_SESSION_LIMIT, key: `ip:${clientIp(req, options.trustProxy)}` }]);
     } catch (err) {
       if (err instanceof TooManyRequests) return { status: 429, code: err.code, text: err.message, headers: err.headers };
       throw err;

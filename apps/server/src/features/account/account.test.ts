@@ -1,14 +1,10 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const validBody = (over: Record<string, unknown> = {}) => ({
   loginId: `new_${Math.random().toString(36).slice(2, 10)}`,

@@ -4,15 +4,11 @@
  */
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const SECRET = new TextEncoder().encode('test-secret-'.padEnd(64, 'x'));
 const LOGIN_ID_TEXT = '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.';

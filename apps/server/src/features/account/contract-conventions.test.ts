@@ -8,13 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PASSWORD_SHORT = '비밀번호는 8자 이상이어야 합니다.';
 const PASSWORD_LONG = '비밀번호는 128자 이하여야 합니다.';

@@ -3,7 +3,7 @@
  * Written from the API reference (docs/api.md) alone.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applicationProfiles,
   applications,
@@ -23,16 +23,10 @@ import {
   decide,
   NOON_SEOUL,
   recruitmentBody,
-  resetLimits,
 } from '../../../test/fixtures/posts.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp, type TestUser } from '../../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  resetLimits(t);
-});
-afterAll(() => t.close());
+const t = useTestApp({ now: NOON_SEOUL });
 
 const WITHDRAWN = '탈퇴한 사용자';
 const current = async (postId: number) =>
@@ -192,7 +186,7 @@ describe('DELETE /api/users/{id}: every table of docs/api.md §7', () => {
 describe('DELETE /api/users/{id} racing POST /api/groups from the same author', () => {
   it('ends either refused as group admin or withdrawn with the post gone: never a 500, never a group without its admin', async () => {
     for (let i = 0; i < 8; i++) {
-      resetLimits(t);
+      t.resetLimits();
       const author = await t.user();
       const post = await createRecruitment(t, author);
       expect((await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token })).statusCode).toBeLessThan(300);
@@ -223,7 +217,7 @@ describe('DELETE /api/users/{id} racing the approval of that user', () => {
   it('gives the seat back whichever finishes first: the post counts only its author afterwards', async () => {
     const author = await t.user();
     for (let i = 0; i < 8; i++) {
-      resetLimits(t);
+      t.resetLimits();
       const applicant = await t.user();
       await addProfile(t, applicant);
       const post = await createRecruitment(t, author, { totalMembers: 5 });
@@ -244,7 +238,7 @@ describe('DELETE /api/users/{id} racing what the same user creates', () => {
   it('leaves no post, application or profile of the withdrawn user: each create committed first and went, or answered 401', async () => {
     const author = await t.user();
     for (let i = 0; i < 8; i++) {
-      resetLimits(t);
+      t.resetLimits();
       const target = await createRecruitment(t, author);
       const leaver = await t.user();
       await addProfile(t, leaver);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { applicationProfiles, applications, basePosts } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import {
   addProfile,
   applyTo,
@@ -10,18 +10,11 @@ import {
   decide,
   inbox,
   NOON_SEOUL,
-  resetLimits,
   whilePostIsDeleted,
 } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let author: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('공고주');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('공고주');
 
 const applicationCount = async () => (await t.db.select({ n: count() }).from(applications))[0].n;
 const current = async (postId: number) =>
@@ -150,7 +143,7 @@ describe('POST /api/applications', () => {
     for (let i = 0; i < 32; i++) expect((await t.post('/api/applications', { token: u.token, body: {} })).statusCode).toBe(400);
     const posts: number[] = [];
     for (let i = 0; i < 31; i++) {
-      if (i % 20 === 0) resetLimits(t); // the authors' own 20 posts per hour
+      if (i % 20 === 0) t.resetLimits(); // the authors' own 20 posts per hour
       posts.push((await createRecruitment(t, author, { title: `지원 한도 ${i}` })).id);
     }
     for (const id of posts.slice(0, 30)) await applyTo(t, u, id);

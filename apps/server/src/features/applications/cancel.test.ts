@@ -1,28 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, basePosts } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import {
-  addProfile,
-  applyTo,
-  createRecruitment,
-  createStudy,
-  decide,
-  inbox,
-  NOON_SEOUL,
-  resetLimits,
-} from '../../../test/fixtures/posts.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
+import { addProfile, applyTo, createRecruitment, createStudy, decide, inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
 /** docs/api.md §9.1: DELETE /api/applications/{applicationId}. */
-let t: TestApp;
-let author: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('작성자');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('작성자');
 
 const cancel = (id: number | string, user?: TestUser) => t.delete(`/api/applications/${id}`, { token: user?.token });
 const notFound = (res: Awaited<ReturnType<typeof cancel>>) =>
@@ -132,7 +116,7 @@ describe('DELETE /api/applications/{applicationId}', () => {
 describe('a cancel racing the author\u2019s decision', () => {
   it('lets exactly one win, many times over, for approve and reject', async () => {
     for (let i = 0; i < 16; i++) {
-      resetLimits(t);
+      t.resetLimits();
       const post = await createRecruitment(t, author, { totalMembers: 3 });
       const u = await applicant();
       const id = await applyTo(t, u, post.id);

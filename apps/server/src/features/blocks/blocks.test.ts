@@ -1,22 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLOCK_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { makeGroup } from '../../../test/fixtures/groups.js';
-import { addProfile, applyTo, createRecruitment, inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { addProfile, applyTo, createRecruitment, inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
 /** docs/api.md §9.4: blocking (차단) and its effects on 쪽지 and invites. */
-let t: TestApp;
-let me: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  me = await t.user('차단하는사람');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const me = t.suiteUser('차단하는사람');
 
 const block = (id: number | string, user: TestUser | undefined = me) => t.put(`/api/blocks/${id}`, { token: user?.token });
 const unblock = (id: number | string, user: TestUser | undefined = me) => t.delete(`/api/blocks/${id}`, { token: user?.token });

@@ -3,26 +3,15 @@
  * exact key sets, DateTime form, ids as numeric strings, code-point lengths, trimming, control characters,
  * the public access rule for invalid tokens, withdrawn board authors and reply 쪽지, and page edge cases.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { boards, messages, replies, users, viewRecords } from '../../db/schema/index.js';
-import { MemoryCounterStore, RateLimiter } from '../../lib/rate-limit.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp, type TestUser } from '../../../test/helpers.js';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T04:45:12Z' });
-  alice = await t.user('QA앨리스');
-  bob = await t.user('QABob');
-});
-afterAll(() => t.close());
 // Fresh rate-limit windows and unexpired tokens for every test.
-beforeEach(async () => {
-  t.ctx.limiter = new RateLimiter(new MemoryCounterStore(), () => t.clock.now());
-  await Promise.all([alice, bob].map(t.relogin));
-});
+const t = useTestApp({ now: '2025-06-01T04:45:12Z', freshLimits: true, freshTokens: true });
+const alice = t.suiteUser('QA앨리스');
+const bob = t.suiteUser('QABob');
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
 const BOARD_ITEM_KEYS = ['authorNickname', 'boardId', 'createdAt', 'replyCount', 'title', 'views'];

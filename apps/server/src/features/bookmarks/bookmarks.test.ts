@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKMARK_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, NOON_SEOUL, resetLimits, whilePostIsDeleted } from '../../../test/fixtures/posts.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
+import { createRecruitment, createStudy, NOON_SEOUL, whilePostIsDeleted } from '../../../test/fixtures/posts.js';
 
 /** Issue 18: bookmarks (관심 공고) (docs/api.md §9.5). */
-let t: TestApp;
-let author: TestUser;
-let reader: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('작성자');
-  reader = await t.user('독자');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('작성자');
+const reader = t.suiteUser('독자');
 
 const state = (postId: number, token?: string) => t.get(`/api/bookmarks/${postId}`, { token });
 const put = (postId: number, user: TestUser) => t.put(`/api/bookmarks/${postId}`, { token: user.token });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { chatMessages, chatReadLogs, chatRooms } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -7,14 +7,8 @@ import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { appendMessage } from './queries.js';
 import { createGroup, createRoom, invite, removeMember, type TestGroup } from '../../../test/fixtures/chat.js';
 
-let t: TestApp;
-let outsider: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  outsider = await t.user('외부인');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const outsider = t.suiteUser('외부인');
 
 /** A message stored directly (the STOMP path is tested in realtime.test.ts). */
 async function say(roomId: number, user: TestUser, content: string) {

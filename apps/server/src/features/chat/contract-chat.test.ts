@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { chatReadLogs, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -8,14 +8,11 @@ import { appendMessage } from './queries.js';
 import { createGroup, createRoom, invite, type TestGroup } from '../../../test/fixtures/chat.js';
 
 /** Black-box checks of docs/api.md §3.8, §4.2 and §7 edge cases the area tests do not cover. */
-let t: TestApp;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
 let systemId: number;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
   [{ id: systemId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.system, true));
 });
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
 
 async function say(roomId: number, user: TestUser, content: string) {
   return inTransaction(

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestApp } from '../../../test/helpers.js';
-import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, useTestApp } from '../../../test/helpers.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { changePassword, grantFor, person } from '../../../test/fixtures/recovery.js';
 import { createGroup, createRoom, expectClosed, listen, sleep, StompTestClient } from '../../../test/fixtures/chat.js';
 
 /** The chat side of the groups, withdrawal and password-reset routes (docs/api.md §3.6, §4.2, §5.5, §6.4, §7), with open sockets. */
-let t: TestApp;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
 let host: string;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
   host = await listen(t);
 });
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
 
 const lines = async (roomId: number, token: string) =>
   ((await t.get(`/api/chat/rooms/${roomId}/messages`, { token })).json() as Array<{ message: string; senderName: string }>).map(

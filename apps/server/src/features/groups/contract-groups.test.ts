@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { groupMembers, groups, users } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
+import { createRecruitment, createStudy, inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { makeGroup } from '../../../test/fixtures/groups.js';
 
 /** Black-box checks of docs/api.md §3.6 edge cases the area tests do not cover. */
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  admin = await t.user('계약방장');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const admin = t.suiteUser('계약방장');
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;
 /** A fresh token for the user at the current test time (tokens live 24 h, docs/api.md §1.2). */
@@ -96,7 +90,7 @@ describe('members (3.6)', () => {
     expect((await flags())[2]).toEqual([guest.id, true]);
     t.clock.advance(1000);
     expect((await flags())[2]).toEqual([guest.id, false]);
-    admin = await refresh(admin);
+    await t.relogin(admin);
   });
 
   it('my-groups: a bare array of {id, name, description, type, admin}, newest join first; [] without groups', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
   applicationProfiles,
@@ -9,7 +9,7 @@ import {
   postTags,
   viewRecords,
 } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import {
   addProfile,
   applyTo,
@@ -18,18 +18,11 @@ import {
   decide,
   inbox,
   NOON_SEOUL,
-  resetLimits,
   whilePostIsDeleted,
 } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let author: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('방장');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('방장');
 
 const groupCount = async () => (await t.db.select({ n: count() }).from(groups))[0].n;
 const current = async (postId: number) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { basePosts, groupMembers, groups, schedules } from '../../db/schema/index.js';
 import type { DomainEvents } from '../events.js';
@@ -6,15 +6,12 @@ import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js
 import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 
-let t: TestApp;
-let admin: TestUser;
-let outsider: TestUser;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const admin = t.suiteUser('관리자님');
+const outsider = t.suiteUser('외부인');
 const events: Array<{ name: string; payload: unknown; membersLeft?: number }> = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  admin = await t.user('관리자님');
-  outsider = await t.user('외부인');
   for (const name of ['group.memberJoined', 'group.memberRemoved', 'group.deleting'] as const) {
     t.ctx.events.on(name, async ({ tx }, payload: DomainEvents[typeof name]) => {
       // what the chat handlers will see, inside the emitter's transaction
@@ -23,9 +20,7 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 beforeEach(() => {
-  resetLimits(t);
   events.length = 0;
 });
 

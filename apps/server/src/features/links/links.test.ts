@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GroupLink } from '@app/contract';
 import { groupLinks, groupMembers } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { groupWithOutsider, makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
-import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
 let admin: TestUser;
 let member: TestUser;
 let member2: TestUser;
@@ -20,12 +20,9 @@ const URL_TEXT = '올바른 링크(http:// 또는 https://)를 입력해주세�
 const NOT_FOUND = '자료를 찾을 수 없습니다.';
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
   ({ admin, member, member2, outsider, g, other } = await groupWithOutsider(t, '자료'));
 });
-afterAll(() => t.close());
 beforeEach(async () => {
-  resetLimits(t);
   t.clock.set(NOON_SEOUL);
   await t.db.delete(groupLinks);
 });

@@ -3,17 +3,13 @@
  * Written from /work/shared/spec/api-contract.md alone.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { sendSystemMessage } from './system-messages.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp, type TestUser } from '../../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T14:59:58.987Z' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ now: '2025-06-01T14:59:58.987Z' });
 
 const NOT_FOUND = '쪽지를 찾을 수 없습니다.';
 const RECEIVER_NOT_FOUND = '수신자를 찾을 수 없습니다.';

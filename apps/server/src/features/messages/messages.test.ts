@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { messages, users } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { deleteReceivedMessages } from './service.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { sendSystemMessage, sendSystemMessages } from './system-messages.js';
-import { countQueries } from '../../lib/query-count.js';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T04:45:12Z' });
-  alice = await t.user('앨리스');
-  bob = await t.user('Bobby');
-});
-afterAll(() => t.close());
+const t = useTestApp({ now: '2025-06-01T04:45:12Z' });
+const alice = t.suiteUser('앨리스');
+const bob = t.suiteUser('Bobby');
 
 const NOT_FOUND = '쪽지를 찾을 수 없습니다.';
 const RECEIVER_NOT_FOUND = '수신자를 찾을 수 없습니다.';
@@ -256,7 +249,7 @@ describe('[시스템] 쪽지 with a text each', () => {
       { receiverId: first.id, content: '둘째 알림' },
       { receiverId: second.id, content: '셋째 알림' },
     ];
-    const { statements } = await countQueries(() =>
+    const { statements } = await t.countQueries(() =>
       inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) => sendSystemMessages(t.ctx, scope, notes)),
     );
     expect(statements.filter((q) => /insert into messages/i.test(q))).toHaveLength(1);

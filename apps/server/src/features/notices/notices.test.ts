@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Notice } from '@app/contract';
 import { groupNotices, users } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { groupWithOutsider, makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
-import { inbox, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { inbox, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
 let admin: TestUser;
 let member: TestUser;
 let member2: TestUser;
@@ -22,13 +22,10 @@ const CONTENT_TEXT = '공지 내용은 1~2000자로 입력해주세요.';
 const NOT_FOUND = '공지를 찾을 수 없습니다.';
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
   ({ admin, member, member2, outsider, g, other } = await groupWithOutsider(t, '공지'));
   t.ctx.events.on('message.received', (_scope, { receiverId }) => void announced.push(receiverId));
 });
-afterAll(() => t.close());
 beforeEach(async () => {
-  resetLimits(t);
   t.clock.set(NOON_SEOUL);
   announced.length = 0;
   await t.db.delete(groupNotices);

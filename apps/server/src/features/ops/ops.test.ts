@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countQueries } from '../../lib/query-count.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, expectError, nextIp, useTestApp, type TestApp } from '../../../test/helpers.js';
 import { person } from '../../../test/fixtures/recovery.js';
 
 const UNAVAILABLE = '서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.';
 const TOKEN = 'metrics-test-token-0123456789';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
 const scrape = async () => {
   const res = await t.get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -33,7 +28,7 @@ function expectNoInternals(res: Awaited<ReturnType<TestApp['get']>>) {
 
 describe('GET /healthz', () => {
   it('answers 200 "ok" without touching the database', async () => {
-    const { result: res, statements } = await countQueries(() => t.get('/healthz'));
+    const { result: res, statements } = await t.countQueries(() => t.get('/healthz'));
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('ok');
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../../test/clock.js';
 import { startAutoClose } from './inactivity.js';
 
 afterEach(() => vi.useRealTimers());

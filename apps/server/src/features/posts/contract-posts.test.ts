@@ -3,10 +3,10 @@
  * tests do not cover: exact key sets, effective inactivity in every view, study-group rules, base-post
  * routes, ids as numeric strings, system 쪽지 details and withdrawal side effects.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { basePosts } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp, type TestUser } from '../../../test/helpers.js';
 import {
   addProfile,
   applyTo,
@@ -15,21 +15,13 @@ import {
   decide,
   NOON_SEOUL,
   recruitmentBody,
-  resetLimits,
   studyBody,
 } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let author: TestUser;
-let viewer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('QA작성자');
-  viewer = await t.user('QA구경꾼');
-});
-afterAll(() => t.close());
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('QA작성자');
+const viewer = t.suiteUser('QA구경꾼');
 beforeEach(async () => {
-  resetLimits(t);
   t.clock.set(NOON_SEOUL);
   await Promise.all([author, viewer].map(t.relogin));
 });

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import { createRecruitment, createStudy, NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, useTestApp } from '../../../test/helpers.js';
+import { createRecruitment, createStudy, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
 /** Issue 18: optional filters on the list and search routes, and the popular tech stacks. */
-let t: TestApp;
-let author: TestUser;
+const t = useTestApp({ now: NOON_SEOUL });
+const author = t.suiteUser('작성자');
 const ids: Record<string, number> = {};
 const titles = (res: { json(): unknown }) => (res.json() as { content: Array<{ title: string }> }).content.map((i) => i.title);
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('작성자');
-  resetLimits(t);
   const make = async (title: string, tags: string[], dueDate = '2025-06-20') => {
     t.clock.advance(1000);
     ids[title] = (await createRecruitment(t, author, { title, tags, dueDate })).id;
@@ -31,7 +28,6 @@ beforeAll(async () => {
     for (let i = 0; i < n; i++) await t.post(`/api/base-posts/${ids[title]}/view`, { ip: `10.9.0.${i + 1}` });
   }
 });
-afterAll(() => t.close());
 
 describe('GET /api/recruitments with filters', () => {
   it('without filters answers exactly as before (same body as with the defaults spelled out)', async () => {
@@ -121,7 +117,7 @@ describe('GET /api/recruitments with filters', () => {
 
 describe('GET /api/study-groups with filters', () => {
   it('takes open and order (and ignores stack: study groups have no tags)', async () => {
-    resetLimits(t);
+    t.resetLimits();
     const open = await createStudy(t, author, { title: '열린 스터디' });
     t.clock.advance(1000);
     const closed = await createStudy(t, author, { title: '닫힌 스터디' });
@@ -167,7 +163,7 @@ describe('GET /api/recruitments/popular-tags', () => {
   });
 
   it('is public and at most 20 long', async () => {
-    resetLimits(t);
+    t.resetLimits();
     await createRecruitment(t, author, { tags: Array.from({ length: 10 }, (_, i) => `a${i}`) });
     await createRecruitment(t, author, { tags: Array.from({ length: 10 }, (_, i) => `b${i}`) });
     await createRecruitment(t, author, { tags: Array.from({ length: 10 }, (_, i) => `c${i}`) });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { basePosts, postTags, viewRecords } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 import { closeOverduePosts, startAutoClose } from './inactivity.js';
 import {
   addProfile,
@@ -11,20 +11,12 @@ import {
   decide,
   NOON_SEOUL,
   recruitmentBody,
-  resetLimits,
   studyBody,
 } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let author: TestUser;
-let other: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('작성자');
-  other = await t.user('다른사람');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('작성자');
+const other = t.suiteUser('다른사람');
 
 describe('GET /api/recruitments/{id} and /api/study-groups/{id}', () => {
   it('hides creatorContact from anonymous callers and shows the profile contact, else the phone', async () => {

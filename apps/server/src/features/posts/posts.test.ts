@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { basePosts } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import {
-  createRecruitment,
-  createStudy,
-  NOON_SEOUL,
-  recruitmentBody,
-  resetLimits,
-  studyBody,
-} from '../../../test/fixtures/posts.js';
+import { createTestApp, expectError, useTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { createRecruitment, createStudy, NOON_SEOUL, recruitmentBody, studyBody } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let author: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  author = await t.user('작성자');
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const author = t.suiteUser('작성자');
 
 const postCount = async () => (await t.db.select({ n: count() }).from(basePosts))[0].n;
 
@@ -222,7 +209,7 @@ describe('lists, search and popular', () => {
   let 홍길동: TestUser;
   beforeAll(async () => {
     t2 = await createTestApp({ now: NOON_SEOUL });
-    resetLimits(t2);
+    t2.resetLimits();
     writer = await t2.user('Writer');
     홍길동 = await t2.user('홍길동');
     for (let i = 0; i < 18; i++) {
@@ -241,7 +228,7 @@ describe('lists, search and popular', () => {
       token: writer.token,
       body: recruitmentBody({ title: 'React Native 앱', description: '모바일' }),
     });
-    resetLimits(t2);
+    t2.resetLimits();
     for (let i = 0; i < 13; i++) {
       await t2.post('/api/study-groups', { token: writer.token, body: studyBody({ title: `스터디 ${i}` }) });
       t2.clock.advance(1000);

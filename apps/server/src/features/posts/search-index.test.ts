@@ -1,19 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { containsKeyword } from '../../db/text-search.js';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/helpers.js';
 import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
+const t = useTestApp({ now: NOON_SEOUL });
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
   const author = await t.user('고랭개발자');
   await createRecruitment(t, author, { title: 'GOLANG 백엔드', description: '자바스크립트 없이 갑니다' });
   await createRecruitment(t, author, { title: '웹 프론트', description: '리액트와 타입스크립트' });
   await createRecruitment(t, author, { title: '달성률 50%', description: 'snake_case 규칙' });
 });
-afterAll(() => t.close());
 
 const titles = async (url: string) =>
   ((await t.get(url)).json() as { content: Array<{ title: string }> }).content.map((p) => p.title);

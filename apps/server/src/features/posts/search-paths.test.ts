@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers.js';
 import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fixtures/posts.js';
 
 /**
@@ -10,7 +10,7 @@ import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fi
  * 400 recruitments, one a minute (id order = age order): every third has "자바스크립트" in its title, the oldest
  * 120 have "코틀린" in theirs, the oldest 115 and the newest 5 "스칼라", and views repeat 0-6.
  */
-let t: TestApp;
+const t = useTestApp({ now: NOON_SEOUL });
 const POSTS = 400;
 interface Seeded {
   id: number;
@@ -20,7 +20,6 @@ interface Seeded {
 let posts: Seeded[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
   const author = await t.user('검색작성자');
   await t.db.execute(sql`
     INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date,
@@ -34,7 +33,6 @@ beforeAll(async () => {
   const rows = await t.db.execute(sql`SELECT id, title, views FROM base_posts ORDER BY created_at`);
   posts = (rows as unknown as { rows: Seeded[] }).rows;
 });
-afterAll(() => t.close());
 
 const newestFirst = (list: Seeded[]) => [...list].reverse();
 const mostViewed = (list: Seeded[]) => [...list].sort((a, b) => b.views - a.views || b.id - a.id);

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { applicationProfiles } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
-import {
-  addProfile,
-  applyTo,
-  createRecruitment,
-  createStudy,
-  decide,
-  NOON_SEOUL,
-  resetLimits,
-} from '../../../test/fixtures/posts.js';
+import { expectError, useTestApp } from '../../../test/helpers.js';
+import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let me: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  me = await t.user('프로필러');
-});
-afterAll(() => t.close());
+const t = useTestApp({ now: NOON_SEOUL });
+const me = t.suiteUser('프로필러');
 
 const body = (over: Record<string, unknown> = {}) => ({
   contact: '01011112222',
@@ -119,7 +106,7 @@ describe('application profile', () => {
 
 describe('GET /api/applications/my-list', () => {
   it('lists my applications newest first with post title, status, effective inactivity and type', async () => {
-    resetLimits(t);
+    t.resetLimits();
     const author = await t.user();
     const rec = await createRecruitment(t, author, { title: '프로젝트 공고' });
     const study = await createStudy(t, author, { title: '스터디 공고' });

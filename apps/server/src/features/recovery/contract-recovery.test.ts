@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { TEST_PASSWORD } from '../../../test/factories.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../../../test/fixtures/posts.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 import {
   changePassword,
   grantFor,
@@ -19,12 +18,7 @@ import {
 const CODE_INVALID = '인증 코드가 일치하지 않습니다.';
 const GRANT_REQUIRED = '비밀번호 재설정 인증이 필요합니다.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T03:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: '2025-06-01T03:00:00Z', freshLimits: true });
 
 describe('codes (6.1)', () => {
   it('four wrong tries leave the code usable; the right fifth try succeeds once, then the code is used', async () => {

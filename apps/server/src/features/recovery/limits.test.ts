@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../../../test/fixtures/posts.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 import { lastCode, person, sendFindIdCode, verifyFindId } from '../../../test/fixtures/recovery.js';
 
 const RATE_LIMITED = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
 const MAIL_FAILED = '인증 코드 전송에 실패했습니다. 잠시 후 다시 시도해주세요.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T03:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: '2025-06-01T03:00:00Z', freshLimits: true });
 
 const sendId = (email: string, ip = nextIp()) => t.post('/api/find/send-code', { ip, body: { email } });
 const sendPw = (p: { loginId: string; email: string }, ip = nextIp()) =>
@@ -43,7 +37,7 @@ describe('sending limits per e-mail (both flows together), held in the database'
     }
     // the first was sent 5 minutes ago: 55 minutes to wait
     expectLimited(await sendId(p.email), 55 * 60);
-    resetLimits(t); // a restarted instance has fresh in-process counters; the database still knows
+    t.resetLimits(); // a restarted instance has fresh in-process counters; the database still knows
     expectLimited(await sendPw(p), 55 * 60);
     t.clock.advance(55 * 60_000);
     expect((await sendId(p.email)).statusCode).toBe(200);

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginFailures, resetGrants, users, verificationCodes } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../../../test/fixtures/posts.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 import {
   changePassword,
   grantFor,
@@ -17,13 +16,8 @@ import {
 const GRANT_REQUIRED = '비밀번호 재설정 인증이 필요합니다.';
 const NEW_PASSWORD = 'new-password-42';
 
-let t: TestApp;
-beforeAll(async () => {
-  // 2025-06-01 12:00 in Seoul
-  t = await createTestApp({ now: '2025-06-01T03:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+// 2025-06-01 12:00 in Seoul
+const t = useTestApp({ now: '2025-06-01T03:00:00Z', freshLimits: true });
 
 const body = (p: Person, over: Record<string, unknown> = {}) => ({
   loginId: p.loginId,

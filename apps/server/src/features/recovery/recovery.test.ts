@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users, verificationCodes } from '../../db/schema/index.js';
-import { createTestApp, expectError, nextIp, type TestApp } from '../../../test/helpers.js';
-import { resetLimits } from '../../../test/fixtures/posts.js';
+import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 import { maskLoginId } from './presenter.js';
 import {
   lastCode,
@@ -20,12 +19,7 @@ const CODE_EXPIRED = '인증 코드가 만료되었습니다. 인증 코드를 �
 const EXCEEDED = '인증 시도 횟수를 초과했습니다. 인증 코드를 다시 받아주세요.';
 const SENT = '인증 코드가 이메일로 전송되었습니다.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: '2025-06-01T03:00:00Z' });
-});
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
+const t = useTestApp({ now: '2025-06-01T03:00:00Z', freshLimits: true });
 
 describe('masking (docs/api.md §6.2)', () => {
   it('follows the examples', () => {

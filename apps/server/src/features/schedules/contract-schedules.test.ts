@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
-import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
 /** Black-box checks of docs/api.md §3.7 edge cases the area tests do not cover. */
-let t: TestApp;
-let admin: TestUser;
-let member: TestUser;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const admin = t.suiteUser('달력방장');
+const member = t.suiteUser('달력멤버');
 let g: TestGroup;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  admin = await t.user('달력방장');
-  member = await t.user('달력멤버');
   g = await makeGroup(t, admin, [member]);
 });
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
 
 const create = (u: TestUser, body: Record<string, unknown>) =>
   t.post('/api/schedules', { token: u.token, body: { groupId: g.id, ...body } });

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schedules } from '../../db/schema/index.js';
-import { createTestApp, expectError, type TestApp, type TestUser } from '../../../test/helpers.js';
+import { expectError, useTestApp } from '../../../test/helpers.js';
 import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
-import { NOON_SEOUL, resetLimits } from '../../../test/fixtures/posts.js';
+import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
-let t: TestApp;
-let admin: TestUser;
-let member: TestUser;
-let outsider: TestUser;
+const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
+const admin = t.suiteUser('일정관리자');
+const member = t.suiteUser('일정멤버');
+const outsider = t.suiteUser('남남');
 let g: TestGroup;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOON_SEOUL });
-  admin = await t.user('일정관리자');
-  member = await t.user('일정멤버');
-  outsider = await t.user('남남');
   g = await makeGroup(t, admin, [member]);
 });
-afterAll(() => t.close());
-beforeEach(() => resetLimits(t));
 
 const DATE_TEXT = '날짜 형식이 올바르지 않습니다.';
 const create = (token: string | undefined, body: unknown) => t.post('/api/schedules', { token, body });

@@ -7,9 +7,10 @@ export interface Mail {
   code?: string;
 }
 
-/** The mail port: SMTP when configured, the dev mailbox by default, memory in tests. */
+/** The mail port: SMTP when configured, else the dev mailbox (tests pass one of their own). */
 export interface Mailer {
-  readonly kind: 'smtp' | 'file' | 'memory';
+  /** the transport: 'smtp', 'file', or a test's own */
+  readonly kind: string;
   /** Resolves once the mail has been handed over; rejects when it could not be. */
   send(mail: Mail): Promise<void>;
   close?(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Mail, Mailer } from './mailer.js';
+import type { Mail, Mailer } from '../src/lib/mail/mailer.js';
 
 /** Keeps mails in memory for tests; `failing` makes every send reject, as a dead SMTP server would. */
 export class MemoryMailer implements Mailer {
