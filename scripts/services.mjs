@@ -59,7 +59,8 @@ export function findPostgresBin() {
 export const hasRedisServer = () => onPath('redis-server') !== null;
 
 /**
- * initdb in a temporary folder and a server on a free port (trust auth, local only); `database` is created when
+ * initdb in a temporary folder (UTF-8, locale C.UTF-8: lower() and ILIKE fold non-ASCII letters as on Debian's
+ * clusters) and a server on a free port (trust auth, local only); `database` is created when
  * given and named in the URL (else the URL names `postgres`). `fsync: false` for a server whose data never has to
  * survive a crash of the machine (a test pass), on by default (the outage tests stop it under load).
  */
@@ -85,7 +86,7 @@ export async function startPostgres({ database, fsync = true } = {}) {
   };
   const data = path.join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync ? 'on' : 'off'}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '30', 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
