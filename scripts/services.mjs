@@ -43,7 +43,7 @@ const onPath = (name) => {
 
 /** The folder holding initdb and pg_ctl, or null when the PostgreSQL server is not installed. */
 export function findPostgresBin() {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
+  if (process.env.PG_BIN) return existsSync(path.join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : null;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? readdirSync(root)
