@@ -7,8 +7,11 @@ const SERVER_FEATURES = `${SERVER_SRC}features${path.sep}`;
 const SERVER_LIB = `${SERVER_SRC}lib${path.sep}`;
 const SERVER_DB = `${SERVER_SRC}db${path.sep}`;
 
-/** What an area shows other areas: reads, rules, JSON shapes and texts. Everything else stays inside it. */
-const SERVER_PUBLIC = new Set(['queries', 'policy', 'presenter', 'texts']);
+/**
+ * What an area shows other areas: rows (queries), rules, JSON shapes and texts, and its public reads as served
+ * (reads: what its routes send, for the server's page rendering). Everything else stays inside it.
+ */
+const SERVER_PUBLIC = new Set(['queries', 'policy', 'presenter', 'texts', 'reads']);
 
 const areaOf = (file, marker) => {
   const i = file.indexOf(marker);
@@ -17,10 +20,10 @@ const areaOf = (file, marker) => {
 
 /**
  * The request path (README "The request path"): routes never authorize (no policy, no lib/authorize: the service
- * does), and only the edges present: routes for HTTP, hooks/stomp/chain-source for sockets, mails for mail.
+ * does), and only the edges present: routes and reads for HTTP, hooks/stomp/chain-source for sockets, mails for mail.
  * Services and queries may share a presenter's row types (`import type`), never call it.
  */
-const PRESENTING_EDGES = new Set(['routes', 'presenter', 'hooks', 'stomp', 'chain-source', 'mails']);
+const PRESENTING_EDGES = new Set(['routes', 'reads', 'presenter', 'hooks', 'stomp', 'chain-source', 'mails']);
 
 const isTypeOnly = (node) =>
   node.importKind === 'type' ||

@@ -13,3 +13,4 @@ export * from './bookmarks.js';
 export * from './group-board.js';
 
 export * from './blocks.js';
+export * from './public-routes.js';

@@ -22,7 +22,8 @@ import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../request-auth.js';
 import { validBody } from '../../lib/validation.js';
 import { mapPage } from '../../lib/paging.js';
-import { presentBoard, presentBoardItem, presentReply } from './presenter.js';
+import { presentBoardItem, presentReply } from './presenter.js';
+import { boardReads } from './reads.js';
 import * as replyService from './replies.js';
 import * as boards from './service.js';
 import { viewerKey } from '../../lib/views.js';
@@ -34,23 +35,24 @@ const pageQuery = z.object({ page: pageParam });
 export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['boards'];
+  const reads = boardReads(ctx);
 
   app.get(
     '/api/boards',
     { schema: { tags, querystring: pageQuery, response: { 200: boardPage } }, config: { auth: 'public' } },
-    async (req) => mapPage(await boards.listBoards(ctx.db, req.query.page), presentBoardItem),
+    async (req) => reads.list(req.query.page),
   );
 
   app.get(
     '/api/boards/search',
     { schema: { tags, querystring: boardSearchQuery, response: { 200: boardPage } }, config: { auth: 'public' } },
-    async (req) => mapPage(await boards.searchBoards(ctx.db, req.query), presentBoardItem),
+    async (req) => reads.search(req.query),
   );
 
   app.get(
     '/api/boards/popular',
     { schema: { tags, response: { 200: z.array(boardItem) } }, config: { auth: 'public' } },
-    async () => (await boards.popularBoards(ctx.db)).map(presentBoardItem),
+    async () => reads.popular(),
   );
 
   app.get('/api/boards/my', { schema: { tags, querystring: pageQuery, response: { 200: boardPage } } }, async (req) =>
@@ -60,10 +62,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/boards/:id',
     { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: boardDetail } }, config: { auth: 'public' } },
-    async (req) => {
-      const { board, replies } = await boards.getBoard(ctx.db, req.params.id, req.query.page);
-      return { board: presentBoard(board, req.user?.id ?? null), replies: mapPage(replies, presentReply) };
-    },
+    async (req) => reads.detail(req.params.id, req.query.page, req.user?.id ?? null),
   );
 
   app.post(

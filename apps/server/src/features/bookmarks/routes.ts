@@ -7,6 +7,7 @@ import { mapPage, pageRequest } from '../../lib/paging.js';
 import { requireUser } from '../../request-auth.js';
 import { presentBookmarkItem, presentBookmarkState } from './presenter.js';
 import { bookmarkedIds } from './queries.js';
+import { bookmarkStateRead } from './reads.js';
 import * as bookmarks from './service.js';
 
 const postParams = z.object({ postId: pathId });
@@ -33,7 +34,7 @@ export default function bookmarkRoutes(fastify: FastifyInstance, ctx: AppContext
   app.get(
     '/api/bookmarks/:postId',
     { schema: { tags, params: postParams, response: { 200: bookmarkState } }, config: { auth: 'public' } },
-    async (req) => presentBookmarkState(await bookmarks.getState(ctx, req.params.postId, req.user?.id ?? null)),
+    async (req) => bookmarkStateRead(ctx, req.params.postId, req.user?.id ?? null),
   );
 
   app.put('/api/bookmarks/:postId', { schema: { tags, params: postParams, response: { 200: bookmarkState } } }, async (req) =>

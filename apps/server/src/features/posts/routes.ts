@@ -2,72 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  codePoints,
-  listFilterFields,
-  popularTag,
-  POPULAR_TAGS_LIMIT,
-  recruitmentFilterFields,
-  type ListFilter,
-  type ListOrder,
   myPost,
   noContent,
   pageOf,
-  pageParam,
   pathId,
   plainText,
+  popularTag,
   recruitment,
   recruitmentBody,
   recruitmentItem,
-  SEARCH_TOO_LONG_TEXT,
-  SEARCH_TYPES,
   studyGroup,
   studyGroupBody,
   studyGroupItem,
-  type SearchType,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { BadRequest } from '../../lib/errors.js';
-import { pageRequest, toPage } from '../../lib/paging.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../request-auth.js';
-import { publicTags } from '../../lib/public-changes.js';
 import { sendJsonBody, sendText } from '../../lib/reply.js';
 import { viewerKey } from '../../lib/views.js';
 import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
 import { BASE_DELETE_FORBIDDEN, BASE_NOT_FOUND } from './texts.js';
-import {
-  presentMyPost,
-  presentPopularTag,
-  presentRecruitment,
-  presentRecruitmentItem,
-  presentStudyGroup,
-  presentStudyGroupItem,
-} from './presenter.js';
-import { listPosts, myPostRows, popularPosts, popularTags, todayIn, type PostDetailRow, type PostListRow } from './queries.js';
-import { searchPosts, type Search } from './search-queries.js';
+import { presentMyPost, presentRecruitment, presentStudyGroup } from './presenter.js';
+import { myPostRows, todayIn, type PostDetailRow } from './queries.js';
+import { popularStacks, postReads } from './reads.js';
 import * as posts from './service.js';
 
 const idParams = z.object({ id: pathId });
-const pageQuery = z.object({ page: pageParam });
-const searchQuery = z.object({ page: pageParam, searchType: z.unknown().optional(), keyword: z.unknown().optional() });
-
-/** The optional filters of issue 18 (recruitments add `stack`); absent, a list answers as docs/api.md §3.3 says. */
-function filterOf(query: { open: boolean; order: ListOrder; stack?: string[] }): ListFilter {
-  return { open: query.open, order: query.order, stacks: query.stack ?? [] };
-}
-const isFiltered = (f: ListFilter) => f.open || f.order !== 'latest' || f.stacks.length > 0;
-/** A cache key part that tells filters apart (JSON is self-delimiting, so no stack name can mimic another). */
-const filterKey = (f: ListFilter) =>
-  isFiltered(f) ? `${JSON.stringify([f.open, f.order, f.stacks.map((s) => s.toLowerCase()).sort()])}:` : '';
-
-/** docs/api.md §3.3 search rules: trimmed; under 2 characters is no filter; over 50 is 400; unknown type is all. */
-function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search | null {
-  const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
-  if (codePoints(keyword) > 50) throw new BadRequest(SEARCH_TOO_LONG_TEXT);
-  if (codePoints(keyword) < 2) return null;
-  const type = SEARCH_TYPES.includes(query.searchType as SearchType) ? (query.searchType as SearchType) : 'all';
-  return { type, keyword };
-}
 
 function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -79,69 +39,40 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
   // Post bodies are checked by the service, in the order of docs/api.md §3.3-3.4 and against today's date; the schema documents them.
   const write = (status: 200 | 201) => ({ body: shape.body, response: { [status]: shape.detail } });
   const list = { 200: pageOf(shape.item) };
-  const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
   const detail = (r: PostDetailRow, viewerId: number | null) =>
     cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
-  const page = (pageNumber: number, search: Search | null, filter: ListFilter) => {
-    const today = todayIn(ctx);
-    const key = search
-      ? `posts:${cfg.kind}:search:${today}:${pageNumber}:${filterKey(filter)}${search.type}:${search.keyword}`
-      : `posts:${cfg.kind}:page:${today}:${pageNumber}:${filterKey(filter)}`;
-    const depends =
-      filter.order === 'views' ? [publicTags.list(cfg.kind), publicTags.ranked(cfg.kind)] : [publicTags.list(cfg.kind)];
-    return ctx.readCache.json(key, depends, async () => {
-      const req = pageRequest(pageNumber, cfg.pageSize);
-      const { rows, total } = search
-        ? await searchPosts(ctx.db, cfg.kind, today, req, search, filter)
-        : await listPosts(ctx.db, cfg.kind, today, req, filter);
-      return toPage(rows.map(item), req, total);
-    });
-  };
-  const filters = cfg.kind === 'RECRUITMENT' ? recruitmentFilterFields : listFilterFields;
+  const reads = postReads(ctx, cfg);
 
   app.get(
     cfg.path,
-    { schema: { tags, querystring: pageQuery.extend(filters), response: list }, config: { auth: 'public' } },
-    async (req, reply) => sendJsonBody(reply, await page(req.query.page, null, filterOf(req.query))),
+    { schema: { tags, querystring: reads.queries.list, response: list }, config: { auth: 'public' } },
+    async (req, reply) => sendJsonBody(reply, await reads.list(req.query)),
   );
 
   app.get(
     `${cfg.path}/search`,
-    { schema: { tags, querystring: searchQuery.extend(filters), response: list }, config: { auth: 'public' } },
-    async (req, reply) => sendJsonBody(reply, await page(req.query.page, parseSearch(req.query), filterOf(req.query))),
+    { schema: { tags, querystring: reads.queries.search, response: list }, config: { auth: 'public' } },
+    async (req, reply) => sendJsonBody(reply, await reads.search(req.query)),
   );
 
   app.get(
     `${cfg.path}/popular`,
     { schema: { tags, response: { 200: z.array(shape.item) } }, config: { auth: 'public' } },
-    async (_req, reply) => {
-      const today = todayIn(ctx);
-      const depends = [publicTags.list(cfg.kind), publicTags.ranked(cfg.kind)];
-      const body = await ctx.readCache.json(`posts:${cfg.kind}:popular:${today}`, depends, async () =>
-        (await popularPosts(ctx.db, cfg.kind, today)).map(item),
-      );
-      return sendJsonBody(reply, body);
-    },
+    async (_req, reply) => sendJsonBody(reply, await reads.popular()),
   );
 
   if (cfg.kind === 'RECRUITMENT') {
     app.get(
       `${cfg.path}/popular-tags`,
       { schema: { tags, response: { 200: z.array(popularTag) } }, config: { auth: 'public' } },
-      async (_req, reply) =>
-        sendJsonBody(
-          reply,
-          await ctx.readCache.json('posts:popular-stacks', [publicTags.popularStacks], async () =>
-            (await popularTags(ctx.db, POPULAR_TAGS_LIMIT)).map(presentPopularTag),
-          ),
-        ),
+      async (_req, reply) => sendJsonBody(reply, await popularStacks(ctx)),
     );
   }
 
   app.get(
     `${cfg.path}/:id`,
     { schema: { tags, params: idParams, response: { 200: shape.detail } }, config: { auth: 'public' } },
-    async (req) => detail(await posts.getDetail(ctx, cfg, req.params.id), req.user?.id ?? null),
+    async (req) => reads.detail(req.params.id, req.user?.id ?? null),
   );
 
   app.post(
