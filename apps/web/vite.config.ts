@@ -5,6 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+// by path: Vite loads a package's modules with Node, which does not run TypeScript; a relative file it bundles
+import { PUBLIC_ROUTES, type PublicRoute } from '../../packages/contract/src/public-routes';
 
 /** Writes `.br` and `.gz` beside every text asset; the server sends them to browsers that accept them. */
 function precompress(): Plugin {
@@ -32,23 +34,24 @@ function precompress(): Plugin {
   };
 }
 
-/** The first routes index.html's inline script preloads, by path (src/app/first-route.ts starts their data). */
-const FIRST_ROUTES: Record<string, string> = {
-  '/': 'src/features/home/HomePage.tsx',
-  '/recruitments': 'src/features/posts/RecruitmentListPage.tsx',
-  '/study-groups': 'src/features/posts/StudyGroupListPage.tsx',
-};
-const CHUNKS_MARK = '/* first-route chunks */ {}';
+/** The public routes a visit's first page starts early, by path (packages/contract public-routes.ts). */
+const FIRST_ROUTES = Object.values(PUBLIC_ROUTES as Record<string, PublicRoute>).flatMap((r) =>
+  r.first ? [{ path: r.path, module: `src/${r.first.module}`, reads: r.first.reads }] : [],
+);
+const FIRST_MARK = '/* first routes */ {}';
 
-/** Writes each first route's chunk files (those the entry does not already load) into index.html's script. */
-function firstRouteChunks(): Plugin {
+/**
+ * Writes the first routes into index.html's inline script: for each path, its chunk files (those the entry does
+ * not already load) and the API reads to start (src/app/first-route.ts starts the same data in the app).
+ */
+function firstRoutes(): Plugin {
   return {
-    name: 'first-route-chunks',
+    name: 'first-routes',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        if (!html.includes(CHUNKS_MARK)) throw new Error(`index.html lost its "${CHUNKS_MARK}" mark`);
+        if (!html.includes(FIRST_MARK)) throw new Error(`index.html lost its "${FIRST_MARK}" mark`);
         const chunks = Object.values(bundle ?? {}).filter((c) => c.type === 'chunk');
         const closure = (chunk: (typeof chunks)[number] | undefined, seen = new Set<string>()): Set<string> => {
           if (chunk && !seen.has(chunk.fileName)) {
@@ -63,20 +66,20 @@ function firstRouteChunks(): Plugin {
         };
         const entry = closure(chunks.find((c) => c.isEntry));
         const byPath = Object.fromEntries(
-          Object.entries(FIRST_ROUTES).map(([route, module]) => {
+          FIRST_ROUTES.map(({ path, module, reads }) => {
             const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
             if (!chunk) throw new Error(`no chunk for ${module}`);
-            return [route, [...closure(chunk)].filter((f) => !entry.has(f)).map((f) => `/${f}`)];
+            return [path, { chunks: [...closure(chunk)].filter((f) => !entry.has(f)).map((f) => `/${f}`), reads }];
           }),
         );
-        return html.replace(CHUNKS_MARK, JSON.stringify(byPath));
+        return html.replace(FIRST_MARK, JSON.stringify(byPath));
       },
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress(), firstRouteChunks()],
+  plugins: [react(), tailwindcss(), precompress(), firstRoutes()],
   server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'http://localhost:8080', ws: true } } },
   // the manifest lets scripts/web-budget.mjs follow what the home page loads first
   build: isSsrBuild

@@ -1,9 +1,10 @@
 /**
  * The server's rendering of the public pages (built with `vite build --ssr`, loaded by the API server's
- * lib/page-render.ts): the same components, routes and reads as the browser, rendered for a visitor. The page's
- * reads go to the server's own API in process (`configure`); what was read travels in the page as JSON, and
- * main.tsx takes the page over (hydration) instead of rendering it again.
+ * features/pages/pages.ts): the same components, routes and reads as the browser, rendered for a visitor. The
+ * page's reads are answered by the server in process (`configure`); what was read travels in the page as JSON,
+ * and main.tsx takes the page over (hydration) instead of rendering it again.
  */
+import { matchPublicRoute } from '@app/contract/public-routes';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -26,7 +27,7 @@ export interface RenderedPage {
   head: { title: string; description?: string; canonical: string } | null;
 }
 
-/** Where the page's reads go (the server's own API); set once. */
+/** Where the page's reads go (the server answers them in process); set once. */
 export function configure(read: Transport) {
   setTransport(read);
 }
@@ -36,11 +37,16 @@ export async function preload() {
   await Promise.all(routes.filter((r) => !r.auth).map((r) => r.Page.preload()));
 }
 
-/** Paths only a member can use (robots.txt disallows them; their pages carry noindex). */
-export const memberPaths = routes.filter((r) => r.auth).map((r) => r.path.replace(/\/:.*$/, '/'));
-
 /** Whether the server renders this path (the other pages stay client-rendered). */
-export const isPublicPath = (pathname: string) => publicPage(pathname, new URLSearchParams()) !== null;
+export const isPublicPath = (pathname: string) => matchPublicRoute(pathname) !== null;
+
+/**
+ * The client routes that are not public pages, as path prefixes (robots.txt disallows them; their pages carry
+ * noindex): the member-only ones and the rest (sign-in, recovery, a person's own lists).
+ */
+export const memberPaths = routes
+  .filter((r) => r.path !== '*' && !isPublicPath(r.path.replace(/:[^/]+/g, '1')))
+  .map((r) => r.path.replace(/\/:.*$/, '/'));
 
 const statusPage = (url: string, page: ReactNode) => (
   <StaticRouter location={url}>

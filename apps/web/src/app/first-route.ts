@@ -1,3 +1,4 @@
+import { matchPublicRoute } from '@app/contract/public-routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { prefetchPopular } from '../features/home/popular';
@@ -14,10 +15,11 @@ import { routes } from './routes';
  * first render needs no Suspense fallback.
  */
 export function startFirstRoute(client: QueryClient, url: URL): Promise<unknown> {
-  const lists = { '/recruitments': RECRUITMENT, '/study-groups': STUDY_GROUP } as const;
-  if (url.pathname === '/') prefetchPopular(client);
-  else if (url.pathname in lists) {
-    const kind = lists[url.pathname as keyof typeof lists];
+  const match = matchPublicRoute(url.pathname);
+  const name = match && match !== 'not-found' ? match.name : null;
+  const kind = name === 'recruitments' ? RECRUITMENT : name === 'studyGroups' ? STUDY_GROUP : null;
+  if (name === 'home') prefetchPopular(client);
+  else if (kind) {
     const query = postListQuery(kind, listParams(url.searchParams));
     markFirstLoad(query.queryKey);
     // only what is missing: a server-rendered page brought its reads

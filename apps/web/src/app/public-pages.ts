@@ -1,3 +1,4 @@
+import { matchPublicRoute, type PublicRouteName } from '@app/contract/public-routes';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { boardsApi, type BoardSearchParams } from '../features/boards/api';
 import { popularQueries } from '../features/home/popular';
@@ -56,7 +57,7 @@ function postDetail(kind: PostKind, id: string): PublicPage {
   const detail = postDetailQuery(kind, id);
   return {
     queries: [{ ...detail, required: true }, bookmarkStateQuery(Number(id))],
-    // the description and the Open Graph tags are the link preview's (server, features/previews)
+    // the description and the Open Graph tags are the link preview's (server: features/pages/link-preview.ts)
     head: (client) => ({
       title: titled(client.getQueryData<PostDetail>(detail.queryKey)?.title ?? kind.name),
       canonical: kind.detailPath(id),
@@ -99,30 +100,32 @@ function boardDetail(id: string): PublicPage {
   };
 }
 
-const ID = /^[1-9]\d{0,8}$/;
+const home: PublicPage = {
+  queries: popularQueries,
+  head: () => ({
+    title: SITE_TITLE,
+    description: '사이드 프로젝트 팀원과 스터디 그룹을 찾고 모집하는 곳. 공고를 올리고, 지원하고, 함께할 팀을 만드세요.',
+    canonical: '/',
+  }),
+};
+
+/** Each public route's page (the routes themselves: packages/contract public-routes.ts). */
+const PAGES: Record<PublicRouteName, (id: string, search: URLSearchParams) => PublicPage> = {
+  home: () => home,
+  recruitments: (_, search) => postList(RECRUITMENT, search),
+  recruitment: (id) => postDetail(RECRUITMENT, id),
+  studyGroups: (_, search) => postList(STUDY_GROUP, search),
+  studyGroup: (id) => postDetail(STUDY_GROUP, id),
+  boards: (_, search) => boardList(search),
+  board: (id) => boardDetail(id),
+};
 
 /**
  * The public routes the server renders (with their data), or null for every other route, which stays a
  * client-rendered page. An id that cannot exist is left to the caller's not-found page.
  */
 export function publicPage(pathname: string, search: URLSearchParams): PublicPage | 'not-found' | null {
-  if (pathname === '/')
-    return {
-      queries: popularQueries,
-      head: () => ({
-        title: SITE_TITLE,
-        description: '사이드 프로젝트 팀원과 스터디 그룹을 찾고 모집하는 곳. 공고를 올리고, 지원하고, 함께할 팀을 만드세요.',
-        canonical: '/',
-      }),
-    };
-  if (pathname === RECRUITMENT.listPath) return postList(RECRUITMENT, search);
-  if (pathname === STUDY_GROUP.listPath) return postList(STUDY_GROUP, search);
-  if (pathname === '/boards') return boardList(search);
-  const [, section, id, extra] = pathname.split('/');
-  if (extra !== undefined || id === undefined) return null;
-  const kind = section === 'recruitment' ? RECRUITMENT : section === 'study-group' ? STUDY_GROUP : null;
-  const isDetail = kind !== null || section === 'boards';
-  if (!isDetail || ['register', 'edit'].includes(id)) return null;
-  if (!ID.test(id)) return 'not-found';
-  return kind ? postDetail(kind, id) : boardDetail(id);
+  const match = matchPublicRoute(pathname);
+  if (match === null || match === 'not-found') return match;
+  return PAGES[match.name](String(match.id), search);
 }

@@ -1,22 +1,30 @@
+import { matchPublicRoute, type PublicRouteName } from '@app/contract';
+import type { PostKind } from '../../db/schema/index.js';
 import { EVERYTHING, publicTags } from '../../lib/public-changes.js';
 
-const BOTH_KINDS = ['RECRUITMENT', 'STUDY_GROUP'] as const;
-const DETAIL = /^\/(recruitment|study-group|boards)\/(\d{1,9})$/;
+const BOTH_KINDS: PostKind[] = ['RECRUITMENT', 'STUDY_GROUP'];
+const listed = (kind: PostKind) => [publicTags.list(kind), publicTags.ranked(kind)];
+
+/** The public changes each public route's page is made of (its reads: lists, ranked lists, one post or board). */
+const ROUTE_TAGS: Record<PublicRouteName, (id: number) => string[]> = {
+  home: () => [...BOTH_KINDS.flatMap(listed), publicTags.boards],
+  recruitments: () => [...listed('RECRUITMENT'), publicTags.popularStacks],
+  recruitment: (id) => [publicTags.post(id)],
+  studyGroups: () => listed('STUDY_GROUP'),
+  studyGroup: (id) => [publicTags.post(id)],
+  boards: () => [publicTags.boards],
+  board: (id) => [publicTags.board(id)],
+};
 
 /**
  * The public changes a rendered page depends on (lib/public-changes.ts), from its path: the page is dropped with
- * the public reads it was made of. A path outside the public routes depends on everything.
+ * the public reads it was made of. The not-found page of an id that cannot exist depends on none; a path
+ * outside the public routes on everything.
  */
 export function pageTags(pathname: string): string[] {
-  if (pathname === '/') return [...BOTH_KINDS.flatMap((k) => [publicTags.list(k), publicTags.ranked(k)]), publicTags.boards];
-  if (pathname === '/recruitments')
-    return [publicTags.list('RECRUITMENT'), publicTags.ranked('RECRUITMENT'), publicTags.popularStacks];
-  if (pathname === '/study-groups') return [publicTags.list('STUDY_GROUP'), publicTags.ranked('STUDY_GROUP')];
-  if (pathname === '/boards') return [publicTags.boards];
-  const detail = DETAIL.exec(pathname);
-  if (!detail) return [EVERYTHING];
-  const id = Number(detail[2]);
-  return detail[1] === 'boards' ? [publicTags.board(id)] : [publicTags.post(id)];
+  const match = matchPublicRoute(pathname);
+  if (match === 'not-found') return [];
+  return match ? ROUTE_TAGS[match.name](match.id ?? 0) : [EVERYTHING];
 }
 
 /** The sitemap lists the open posts of both kinds and the board posts. */

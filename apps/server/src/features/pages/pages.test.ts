@@ -27,7 +27,7 @@ let read;
 globalThis.__renders = 0;
 export function configure(r) { read = r; }
 export async function preload() {}
-export const memberPaths = ['/my-posts', '/groups/'];
+export const memberPaths = ['/my-posts', '/groups/', '/my-boards'];
 export const isPublicPath = (p) => p === '/recruitments' || /^\\/recruitment\\/[^/]+$/.test(p);
 export async function render(pathname, search, now) {
   globalThis.__renders++;

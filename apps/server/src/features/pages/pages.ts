@@ -6,16 +6,21 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Page } from '../../lib/web.js';
+import { TooManyRequests } from '../../lib/errors.js';
+import { LIMITS } from '../../lib/rate-limit.js';
 import { todayIn } from '../posts/queries.js';
-import { linkPreviewHead } from './link-preview.js';
+import { apiReads, toResponse, type ReadResult } from './api-reads.js';
+import { cardContent, linkPreviewHead, previewTags } from './link-preview.js';
 import { NOINDEX, renderedDocument, withHead, type RenderedPage } from './document.js';
 import { pageTags } from './page-tags.js';
 
 /** The web app's server bundle (apps/web/src/server.tsx, built by `vite build --ssr` into apps/web/dist-ssr). */
 interface ServerBundle {
+  /** where the page's API reads go: answered in process (./api-reads.ts) */
   configure(read: (path: string, init: RequestInit) => Promise<Response>): void;
   preload(): Promise<void>;
   render(pathname: string, search: string, now: number): Promise<RenderedPage | null>;
+  /** the client routes that are not public pages (robots.txt disallows them) */
   memberPaths: string[];
   isPublicPath(pathname: string): boolean;
 }
@@ -57,36 +62,33 @@ export async function loadServerBundle(dir: string | null): Promise<ServerBundle
 }
 
 /**
- * Every page the web app serves. The public routes (home, both lists, both details, boards and a board post)
- * are rendered by the web app's own components on the server, for a visitor (per-person state comes after
- * hydration), and cached like the public reads they are made of: until the next write (read cache), and per
- * Seoul day (D-day badges). Other routes get index.html, with noindex; without a server bundle (WEB_DIST set
- * alone, tests) every page is index.html with the link preview tags, as before.
+ * Every page the web app serves. The public routes (packages/contract public-routes.ts) are rendered by the web
+ * app's own components on the server, for a visitor (per-person state comes after hydration), and cached like
+ * the public reads they are made of: until the next write (read cache), and per Seoul day (D-day badges). Other
+ * routes get index.html, with noindex; without a server bundle (WEB_DIST set alone, tests) every page is
+ * index.html with the link preview tags.
  */
-export function pageSource(app: FastifyInstance, ctx: AppContext, loading: Promise<ServerBundle | null>, template: string) {
-  // The page's reads go to our own API in process, counted for the visitor whose request rendered the page.
-  const visitor = new AsyncLocalStorage<string>();
+export function pageSource(_app: FastifyInstance, ctx: AppContext, loading: Promise<ServerBundle | null>, template: string) {
+  const answer = apiReads(ctx);
+  // The reads a render makes, by API path: the link preview is made from the render's own content read.
+  const made = new AsyncLocalStorage<Map<string, ReadResult>>();
   const read = async (apiPath: string) => {
-    const ip = visitor.getStore() ?? '127.0.0.1';
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api${apiPath}`,
-      remoteAddress: ip,
-      headers: { 'x-forwarded-for': ip },
-    });
-    const headers = new Headers();
-    for (const name of ['content-type', 'x-error-code']) {
-      const value = res.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    return new Response(res.body, { status: res.statusCode, headers });
+    const result = await answer(apiPath);
+    made.getStore()?.set(apiPath.split('?')[0], result);
+    return toResponse(result);
   };
   const ready = loading.then((bundle) => (bundle?.configure(read), bundle));
 
   const render = async (bundle: ServerBundle, req: FastifyRequest, pathname: string, search: string, origin: string) => {
-    const rendered = await visitor.run(req.ip, () => bundle.render(pathname, search, ctx.clock.now().getTime()));
+    // A render reads in process, past the API's rate limit: it counts as one anonymous read of its visitor
+    // (cached pages, like cached reads, cost nothing). Over the limit the page is served unrendered.
+    await ctx.limiter.consume([{ limit: LIMITS.anonymousRead.limit, key: `ip:${req.ip}` }]);
+    const reads = new Map<string, ReadResult>();
+    const rendered = await made.run(reads, () => bundle.render(pathname, search, ctx.clock.now().getTime()));
     if (!rendered) return null;
-    const preview = await linkPreviewHead(ctx, req);
+    const card = cardContent(pathname);
+    const content = card && reads.get(card.read);
+    const preview = card && content ? previewTags(ctx, card.kind, content, origin, pathname) : null;
     return encoded(rendered.status, renderedDocument(template, rendered, origin, preview));
   };
 
@@ -102,12 +104,14 @@ export function pageSource(app: FastifyInstance, ctx: AppContext, loading: Promi
         if (page) return pick(req, page);
       } catch (err) {
         // the page still loads (the client reads its data itself)
-        req.log.warn({ err }, 'page render failed');
+        if (!(err instanceof TooManyRequests)) req.log.warn({ err }, 'page render failed');
         return { status: 200, body: template, encoding: null };
       }
     }
     if (bundle) return { status: 200, body: withHead(template, NOINDEX), encoding: null };
-    const head = await linkPreviewHead(ctx, req).catch((err: unknown) => (req.log.warn({ err }, 'page head failed'), null));
+    const head = await linkPreviewHead(ctx, answer, origin, pathname).catch(
+      (err: unknown) => (req.log.warn({ err }, 'page head failed'), null),
+    );
     return { status: 200, body: head ? withHead(template, head) : null, encoding: null };
   };
 }

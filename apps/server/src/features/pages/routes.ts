@@ -9,14 +9,15 @@ import { SITEMAP_MAX_URLS, sitemapFile, sitemapFiles, sitemapIndex } from './sit
 const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /**
- * robots.txt (member-only paths disallowed, the sitemap named) and the sitemap, cached like the public reads
- * (until the next write). `memberPaths` come from the web app's routes (its server bundle).
+ * robots.txt (the API and every client route that is not a public page disallowed, the sitemap named) and the
+ * sitemap, cached like the public reads (until the next write). `memberPaths` come from the web app's routes
+ * (its server bundle).
  */
 export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, memberPaths: Promise<string[]>, max = SITEMAP_MAX_URLS) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/robots.txt', { schema: { hide: true, response: { 200: z.string() } } }, async (req, reply) => {
-    const disallowed = [...new Set(['/api/', ...(await memberPaths), '/my-boards', '/change-password', '/find/'])];
+    const disallowed = [...new Set(['/api/', ...(await memberPaths)])];
     const lines = ['User-agent: *', ...disallowed.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin(req)}/sitemap.xml`];
     return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
