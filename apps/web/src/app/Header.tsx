@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { auth, useAuth } from '../shared/auth/store';
+import { auth } from '../shared/auth/store';
+import { useMe } from '../shared/auth/useMe';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
 import { chatLauncher, useOpenChatRoom } from '../features/chat/launcher';
 import { ChatListPanel, ChatRoomModal, InboxPanel } from './header-slots';
@@ -17,7 +18,7 @@ const MENU = [
 type Panel = 'inbox' | 'chat' | 'menu' | null;
 
 export function Header() {
-  const { token, nickname } = useAuth();
+  const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
@@ -48,13 +49,13 @@ export function Header() {
   };
 
   const openMenuItem = (to: string) => {
-    if (!token) return askLogin(to);
+    if (!me) return askLogin(to);
     setPanel(null);
     navigate(to);
   };
 
   const openPanel = (p: 'inbox' | 'chat') =>
-    token ? toggle(p) : askLogin(p === 'inbox' ? '/messages' : `${location.pathname}${location.search}`);
+    me ? toggle(p) : askLogin(p === 'inbox' ? '/messages' : `${location.pathname}${location.search}`);
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -63,10 +64,10 @@ export function Header() {
           팀메이트
         </Link>
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
-          {token ? (
+          {me ? (
             <>
               <span className="min-w-0 max-w-[6rem] truncate text-sm sm:max-w-none" data-testid="greeting">
-                <b>{nickname}</b>님 환영합니다
+                <b>{me.nickname}</b>님 환영합니다
               </span>
               <button type="button" className="btn-secondary px-2.5 sm:px-4" onClick={logout}>
                 로그아웃
@@ -85,15 +86,15 @@ export function Header() {
           <IconButton
             label="쪽지함"
             onClick={() => openPanel('inbox')}
-            panel={token && panel === 'inbox' && <InboxPanel onClose={() => setPanel(null)} />}
+            panel={me && panel === 'inbox' && <InboxPanel onClose={() => setPanel(null)} />}
           >
             <MailIcon />
-            {token && <UnreadBadge />}
+            {me && <UnreadBadge />}
           </IconButton>
           <IconButton
             label="채팅방 목록"
             onClick={() => openPanel('chat')}
-            panel={token && panel === 'chat' && <ChatListPanel onClose={() => setPanel(null)} />}
+            panel={me && panel === 'chat' && <ChatListPanel onClose={() => setPanel(null)} />}
           >
             <ChatIcon />
           </IconButton>
@@ -126,7 +127,7 @@ export function Header() {
           </IconButton>
         </div>
       </div>
-      {token && openChatRoomId !== null && (
+      {me && openChatRoomId !== null && (
         <Suspense fallback={null}>
           <ChatRoomModal roomId={openChatRoomId} onClose={chatLauncher.close} />
         </Suspense>

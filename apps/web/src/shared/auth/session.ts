@@ -18,7 +18,7 @@ const listeners = new Set<() => void>();
  *   person's components end with it. The realtime connection itself follows the token (shared/realtime).
  * It subscribes to the store before React does, so it runs first on every change.
  */
-export function ownSession(client: QueryClient, resets: Array<() => void> = []): () => void {
+export function ownSession(client: QueryClient, resets: Array<() => void>): () => void {
   let token = auth.token();
   return auth.subscribe(() => {
     const next = auth.get().token;
