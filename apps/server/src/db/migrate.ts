@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client.js';
+import { lockMigrations } from './locks.js';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
