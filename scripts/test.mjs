@@ -71,7 +71,9 @@ function playwrightCounts(file) {
   };
   for (const s of report.suites ?? []) walk(s, s.file);
   const s = report.stats;
-  return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped ?? 0, skippedNames };
+  // an error outside the tests (the server did not start, a spec did not load) or no test at all is a failure
+  const runFailed = (report.errors?.length ?? 0) + (s.expected + s.unexpected + (s.flaky ?? 0) === 0 ? 1 : 0);
+  return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected + runFailed, skipped: s.skipped ?? 0, skippedNames };
 }
 
 async function vitest(name, env, { dir = 'apps/server', config, log } = {}) {
