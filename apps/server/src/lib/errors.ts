@@ -31,7 +31,7 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(code: string, message: string) {
+  constructor(message: string, code: string) {
     super(409, code, message);
   }
 }

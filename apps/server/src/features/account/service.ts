@@ -34,8 +34,8 @@ import { touched } from '../../lib/public-changes.js';
 const LOCK_AFTER_FAILURES = 10;
 const LOCK_MS = 10 * 60 * 1000;
 
-export const duplicateLoginId = () => new Conflict('duplicate_login_id', DUPLICATE_LOGIN_ID);
-export const duplicateNickname = () => new Conflict('duplicate_nickname', DUPLICATE_NICKNAME);
+export const duplicateLoginId = () => new Conflict(DUPLICATE_LOGIN_ID, 'duplicate_login_id');
+export const duplicateNickname = () => new Conflict(DUPLICATE_NICKNAME, 'duplicate_nickname');
 
 /** A reserved nickname counts as taken. */
 export async function nicknameTaken(db: Db, nickname: string, exceptUserId?: number): Promise<boolean> {

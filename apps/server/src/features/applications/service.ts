@@ -31,7 +31,7 @@ import * as T from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
 const APPLICANTS_PAGE = 16;
-const alreadyApplied = () => new Conflict('already_applied', T.ALREADY_APPLIED);
+const alreadyApplied = () => new Conflict(T.ALREADY_APPLIED, 'already_applied');
 const applicationNotFound = () => new NotFound(T.APPLICATION_NOT_FOUND);
 
 /** What an application stored: its id, the applicant's name and the profile it was made with. */
@@ -102,7 +102,7 @@ export async function cancel(ctx: AppContext, user: AuthUser, applicationId: num
   await ctx.db.transaction(async (tx) => {
     if (await deletePendingApplication(tx, applicationId, user.id)) return;
     if (!(await isApplicationOf(tx, applicationId, user.id))) throw new NotFound(T.CANCEL_NOT_FOUND, 'application_not_found');
-    throw new Conflict('application_decided', T.CANCEL_DECIDED);
+    throw new Conflict(T.CANCEL_DECIDED, 'application_decided');
   });
 }
 

@@ -23,7 +23,7 @@ import {
 import { CHAT_TEXTS, roomCreatedNote } from './texts.js';
 
 const roomNotFound = () => new NotFound(CHAT_TEXTS.roomNotFound);
-const roomExists = () => new Conflict('chat_room_exists', CHAT_TEXTS.roomExists);
+const roomExists = () => new Conflict(CHAT_TEXTS.roomExists, 'chat_room_exists');
 
 /** Load, then authorize, in one query (default deny): the room exists (404), the caller is a member of its group (403). */
 export async function loadMemberRoom(db: Db, roomId: number, userId: number): Promise<RoomWithGroup> {

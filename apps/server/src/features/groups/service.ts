@@ -30,7 +30,7 @@ export interface NewGroup {
   description: string;
 }
 
-const groupExists = () => new Conflict('group_exists', GROUP_TEXTS.groupExists);
+const groupExists = () => new Conflict(GROUP_TEXTS.groupExists, 'group_exists');
 const postNotFound = () => new NotFound(GROUP_TEXTS.postNotFound);
 
 /** A group and its members (the admin first, then in join order): what the routes present as a Group. */

@@ -8,7 +8,7 @@ import { findMyInfo, findProfile, insertProfile, loadProfile, updateProfileOf, t
 import { DUPLICATE_PROFILE, PROFILE_INFO_NOT_FOUND, PROFILE_NOT_FOUND } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
-const duplicateProfile = () => new Conflict('duplicate_profile', DUPLICATE_PROFILE);
+const duplicateProfile = () => new Conflict(DUPLICATE_PROFILE, 'duplicate_profile');
 
 export async function myInfo(ctx: AppContext, userId: number): Promise<MyInfoRow> {
   const row = await findMyInfo(ctx.db, userId);

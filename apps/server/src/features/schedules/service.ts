@@ -58,7 +58,7 @@ export async function createEntry(
       updatedAt: now,
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'schedules_group_writer_date_uq')) throw new Conflict('schedule_exists', SCHEDULE_TEXTS.exists);
+    if (isUniqueViolation(err, 'schedules_group_writer_date_uq')) throw new Conflict(SCHEDULE_TEXTS.exists, 'schedule_exists');
     // The caller left or was removed (or the group deleted) after the membership check.
     if (isForeignKeyViolation(err)) throw new Forbidden(NOT_GROUP_MEMBER_TEXT, 'not_group_member');
     throw err;
