@@ -124,6 +124,13 @@ const testRedis = lazyServer('Redis server', 'TEST_REDIS_URL', hasRedisServer, s
 /** A step that cannot run on this machine: fine on a laptop, a failure under --strict (CI must run it). */
 const notApplicable = (why) => ({ passed: 0, failed: 0, notApplicable: why });
 
+/** A server pass whose Redis tests run on TEST_REDIS_URL or a throwaway server; without Redis they skip, under the reason. */
+async function withRedis(name, env) {
+  const redis = await testRedis();
+  const counts = await vitest(name, { ...env, TEST_REDIS_URL: redis.url ?? '' });
+  return redis.missing ? { ...counts, note: `the Redis tests did not run: ${redis.missing}` } : counts;
+}
+
 const steps = {
   typecheck: async (log) => check(await run('npm', ['run', 'typecheck', '--silent'], {}, log)),
   lint: async (log) =>
@@ -133,18 +140,10 @@ const steps = {
         (await run('node', ['scripts/import-cycles.mjs'], {}, `${log}.cycles`)),
     ),
   'unit-web': () => vitest('unit-web', {}, { dir: 'apps/web' }),
-  // the Redis tests (shared rate limits) run here; without Redis they report skipped, under the reason
-  'api-pglite': async () => {
-    const redis = await testRedis();
-    const counts = await vitest('api-pglite', { TEST_DATABASE_URL: '', TEST_REDIS_URL: redis.url ?? '' });
-    return redis.missing ? { ...counts, note: `the Redis tests did not run: ${redis.missing}` } : counts;
-  },
+  'api-pglite': () => withRedis('api-pglite', { TEST_DATABASE_URL: '' }),
   'api-pg': async () => {
     const database = await testDatabase();
-    if (database.missing) return notApplicable(database.missing);
-    const redis = await testRedis();
-    const counts = await vitest('api-pg', { TEST_DATABASE_URL: database.url, TEST_REDIS_URL: redis.url ?? '' });
-    return redis.missing ? { ...counts, note: `the Redis tests did not run: ${redis.missing}` } : counts;
+    return database.missing ? notApplicable(database.missing) : withRedis('api-pg', { TEST_DATABASE_URL: database.url });
   },
   // PostgreSQL and Redis stopped under load, each test on servers of its own: once per run, one file at a time
   outage: () =>
