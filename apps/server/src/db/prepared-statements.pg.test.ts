@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers.js';
 import { queryRows } from './client.js';
 
 // On a PostgreSQL server each query is prepared once per connection, under a name made from its text (client.ts).
 describe('prepared statements on a PostgreSQL server', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('prepares a query once per connection however often it runs, with or without parameters; not BEGIN', async () => {
     const prepared = await t.db.transaction(async (tx) => {

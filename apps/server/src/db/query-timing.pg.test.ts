@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/helpers.js';
 import { openDatabase, type Database } from './client.js';
 
 // Statement durations are the PostgreSQL client's (the /metrics histogram db_query_duration_seconds).
 describe('statement durations on a PostgreSQL server', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let timed: Database;
   const durations: number[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
     timed = await openDatabase(t.database, { onQueryTime: (s) => durations.push(s) });
   });
-  afterAll(async () => {
-    await timed.close();
-    await t.close();
-  });
+  // before the app closes (after-hooks run in reverse)
+  afterAll(() => timed.close());
 
   it('times a statement outside a transaction (the pool answers it through a callback) and each one inside', async () => {
     durations.length = 0;

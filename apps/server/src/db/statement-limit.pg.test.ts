@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/errors.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/helpers.js';
 import { openDatabase, queryRows, type Database } from './client.js';
 
 // The statement limit is the PostgreSQL server's (statement_timeout); the embedded database has none (*.pg.test.ts
 // runs only on the PostgreSQL pass).
 describe('the statement limit on a PostgreSQL server', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let limited: Database;
   beforeAll(async () => {
-    t = await createTestApp();
     limited = await openDatabase(t.database, { bounded: true, statementLimitMs: 300 });
   });
-  afterAll(async () => {
-    await limited.close();
-    await t.close();
-  });
+  // before the app closes (after-hooks run in reverse)
+  afterAll(() => limited.close());
 
   it('cancels a longer statement on the server, so its write is not committed after the request answered', async () => {
     await limited.db.execute(sql`CREATE TABLE limit_probe (n int)`);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/helpers.js';
 import { EventBus } from './event-bus.js';
 import { inTransaction } from './transaction.js';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.db.execute(sql`CREATE TABLE event_probe (n int)`);
 });
-afterAll(() => t.close());
 
 describe('events after commit', () => {
   it('runs after-commit effects once the transaction has committed, in order', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers.js';
 import { createGroup, createRoom, sleep, type TestGroup } from '../../../test/fixtures/chat.js';
 import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { appendMessage } from './queries.js';
@@ -14,15 +14,13 @@ import { appendMessage } from './queries.js';
 const skip = !process.env.TEST_DATABASE_URL;
 
 describe.skipIf(skip)('appending chat lines on a PostgreSQL server', () => {
-  let t: TestApp;
+  const t = useTestApp({ now: NOON_SEOUL });
   let group: TestGroup;
   let roomId: number;
   beforeAll(async () => {
-    t = await createTestApp({ now: NOON_SEOUL });
     group = await createGroup(t, 3);
     roomId = await createRoom(t, group);
   });
-  afterAll(() => t.close());
 
   it('chains 30 lines sent at once: ids in order, each naming the one before it', async () => {
     const senders = [group.admin, ...group.members];
