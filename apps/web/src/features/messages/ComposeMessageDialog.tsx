@@ -4,7 +4,7 @@ import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
 import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit } from '../../shared/ui/useTextLimit';
-import { useSendMessage } from './api';
+import { useSendMessage } from './send';
 import { composeResultText, EMPTY_MESSAGE_TEXT, type ComposeVariant } from './compose-texts';
 
 const CONTENT_MAX = 1000;

@@ -1,5 +1,5 @@
 import { useAuth } from '../../shared/auth/store';
-import { useUnreadCount, useUnreadCountRefresh } from './api';
+import { useUnreadCount, useUnreadCountRefresh } from './unread';
 import { useLiveMessages } from './live';
 
 /**

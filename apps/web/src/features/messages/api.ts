@@ -1,52 +1,20 @@
-import type { Message, MessageItem, Page, SendMessageBody } from '@app/contract';
+import type { Message, MessageItem, Page } from '@app/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { del, get, post } from '../../shared/api/client';
+import { del, get } from '../../shared/api/client';
 import { keys } from '../../shared/api/keys';
-import { useRealtimeConnected } from '../../shared/realtime';
 
 const messageKeys = keys.messages;
 
 export const messagesApi = {
   inbox: (page: number) => get<Page<MessageItem>>(`/messages?page=${page}`),
   recent: () => get<MessageItem[]>('/messages/recent'),
-  unreadCount: () => get<number>('/messages/unread-count'),
   open: (id: number) => get<Message>(`/messages/${id}`),
   remove: (id: number) => del<void>(`/messages/${id}`),
-  send: (body: SendMessageBody) => post<Message>('/messages', body),
 };
 
 export const SYSTEM_SENDER = '[시스템]';
 export const WITHDRAWN_SENDER = '탈퇴한 사용자';
-export const UNREAD_REFRESH_MS = 30_000;
-/** while the realtime connection is up, new 쪽지 are pushed: the poll only backs it up */
-export const UNREAD_REFRESH_LIVE_MS = 300_000;
-
-export const useUnreadCount = (enabled: boolean) => {
-  const live = useRealtimeConnected();
-  return useQuery({
-    queryKey: messageKeys.unreadCount,
-    queryFn: messagesApi.unreadCount,
-    enabled,
-    refetchInterval: live ? UNREAD_REFRESH_LIVE_MS : UNREAD_REFRESH_MS,
-  });
-};
-
-/**
- * Besides the 30 s poll, the badge catches up on every page change (and after every successful write: the
- * query client's mutation cache, shared/api/query-client.ts).
- */
-export function useUnreadCountRefresh(enabled: boolean) {
-  const client = useQueryClient();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (!enabled) return;
-    // a fetch already under way (the first one on mount) is not started again
-    const refresh = () => void client.invalidateQueries({ queryKey: messageKeys.unreadCount }, { cancelRefetch: false });
-    refresh();
-  }, [client, enabled, pathname]);
-}
 
 /** The dropdown's 5 newest, fetched fresh on opening; the badge is read again with them to stay in step. */
 export function useRecentMessages() {
@@ -87,14 +55,5 @@ export function useDeleteMessage() {
   return useMutation({
     mutationFn: messagesApi.remove,
     onSettled: () => client.invalidateQueries({ queryKey: messageKeys.all }),
-  });
-}
-
-/** Sends a 쪽지 and refreshes every cached 쪽지 list (a 쪽지 to oneself shows up at once). */
-export function useSendMessage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: messagesApi.send,
-    onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }
