@@ -99,16 +99,6 @@ export async function applicationExists(tx: Db, applicationId: number): Promise<
   return still !== undefined;
 }
 
-/** One more member on the post, only while a seat is free (the condition holds the limit); whether it took one. */
-export async function takeSeat(tx: Db, postId: number): Promise<boolean> {
-  const seat = await tx
-    .update(basePosts)
-    .set({ currentMembers: sql`${basePosts.currentMembers} + 1` })
-    .where(and(eq(basePosts.id, postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
-    .returning({ id: basePosts.id });
-  return seat.length > 0;
-}
-
 /**
  * Row-locks the user's applications: an approval under way holds its application row, so waiting for it lets
  * the next statement, which reads afresh, see the seat it took.

@@ -10,7 +10,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { readTogether } from '../../lib/read-together.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { isEffectivelyInactive } from '../posts/policy.js';
-import { hasGroup, loadPost, lockPost, todayIn } from '../posts/queries.js';
+import { hasGroup, loadPost, lockPost, takeSeat, todayIn } from '../posts/queries.js';
 import { findProfile } from '../profile/queries.js';
 import { canDecideApplication, canReviewApplicants, isOwnPost } from './policy.js';
 import type { ApplicantRow, MyApplicationRow } from './presenter.js';
@@ -25,7 +25,6 @@ import {
   insertApplication,
   isApplicationOf,
   myApplicationRows,
-  takeSeat,
 } from './queries.js';
 import * as T from './texts.js';
 import { touched } from '../../lib/public-changes.js';

@@ -8,15 +8,8 @@ import type { Deferred } from '../../lib/validation.js';
 import { mayReach } from '../blocks/policy.js';
 import { isBlockedBetween } from '../blocks/queries.js';
 import { canLeaveGroup, loadGroupAccess, type GroupAccess } from './policy.js';
-import {
-  deletePlainMembership,
-  findActiveUserByNickname,
-  findMember,
-  insertMemberUnlessPresent,
-  postSeats,
-  releaseSeat,
-  takeSeat,
-} from './queries.js';
+import { deletePlainMembership, findActiveUserByNickname, findMember, insertMemberUnlessPresent } from './queries.js';
+import { postSeats, releaseSeat, takeSeat } from '../posts/queries.js';
 import { adminAccess, memberAccess } from './service.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { applications, basePosts, groupMembers, groups, users, type GroupRow } from '../../db/schema/index.js';
+import { applications, groupMembers, groups, users, type GroupRow } from '../../db/schema/index.js';
 import type { MemberRow, MyGroupRow } from './presenter.js';
 
 /** A group's own fields, as the routes present it and other areas name it. */
@@ -202,46 +202,4 @@ export async function findActiveUserByNickname(db: Db, nickname: string): Promis
     .from(users)
     .where(and(sql`lower(${users.nickname}) = lower(${nickname})`, eq(users.system, false), isNull(users.withdrawnAt)));
   return row?.nickname ? { id: row.id, nickname: row.nickname } : undefined;
-}
-
-/** The post's taken and total seats, or undefined when the post is gone. */
-export async function postSeats(db: Db, postId: number): Promise<{ current: number; total: number } | undefined> {
-  const [post] = await db
-    .select({
-      current: basePosts.currentMembers,
-      total: basePosts.totalMembers,
-    })
-    .from(basePosts)
-    .where(eq(basePosts.id, postId));
-  return post;
-}
-
-/** Takes a seat on the post with a conditional +1; false when it is full (two racing for the last seat: one wins). */
-export async function takeSeat(tx: Db, postId: number): Promise<boolean> {
-  const seat = await tx
-    .update(basePosts)
-    .set({ currentMembers: sql`${basePosts.currentMembers} + 1` })
-    .where(and(eq(basePosts.id, postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
-    .returning({ id: basePosts.id });
-  return seat.length > 0;
-}
-
-/** Gives a seat back: -1, never below 1 (the author's). */
-export async function releaseSeat(tx: Db, postId: number): Promise<void> {
-  await tx
-    .update(basePosts)
-    .set({ currentMembers: sql`GREATEST(1, ${basePosts.currentMembers} - 1)` })
-    .where(eq(basePosts.id, postId));
-}
-
-/** The post counts its author and approved applicants again, never above its total (its group is gone). */
-export async function recountPostMembers(tx: Db, postId: number): Promise<void> {
-  await tx
-    .update(basePosts)
-    .set({
-      currentMembers: sql`LEAST(${basePosts.totalMembers}, 1 + (
-          SELECT count(*)::int FROM ${applications}
-          WHERE ${applications.postId} = ${basePosts.id} AND ${applications.status} = 'APPROVED'))`,
-    })
-    .where(eq(basePosts.id, postId));
 }

@@ -7,7 +7,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { isAuthor, isEffectivelyInactive } from '../posts/policy.js';
-import { findPost, hasGroup, lockPost, todayIn } from '../posts/queries.js';
+import { findPost, hasGroup, lockPost, recountPostMembers, todayIn } from '../posts/queries.js';
 import { isGroupAdmin, loadGroupAccess, type GroupAccess } from './policy.js';
 import type { MemberRow } from './presenter.js';
 import {
@@ -18,7 +18,6 @@ import {
   insertGroup,
   insertMembers,
   memberIdsOf,
-  recountPostMembers,
   updateGroupText,
 } from './queries.js';
 import { GROUP_TEXTS, groupCreatedMessage } from './texts.js';

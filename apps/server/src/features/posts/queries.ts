@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListFilter, ListOrder, MyPost } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { basePosts, groups, postTags, viewRecords, type PostKind, type PostRow } from '../../db/schema/index.js';
+import { applications, basePosts, groups, postTags, viewRecords, type PostKind, type PostRow } from '../../db/schema/index.js';
 import { seoulDate } from '../../lib/clock.js';
 import { NotFound } from '../../lib/errors.js';
 import { limitOffset } from '../../db/paging-sql.js';
@@ -295,4 +295,46 @@ export async function countOpenPosts(db: Db, today: string): Promise<number> {
     sql`SELECT count(*) AS n FROM base_posts p WHERE NOT ${effectiveInactive(today)}`,
   );
   return Number(row.n);
+}
+
+/** The post's taken and total seats, or undefined when the post is gone. */
+export async function postSeats(db: Db, postId: number): Promise<{ current: number; total: number } | undefined> {
+  const [post] = await db
+    .select({
+      current: basePosts.currentMembers,
+      total: basePosts.totalMembers,
+    })
+    .from(basePosts)
+    .where(eq(basePosts.id, postId));
+  return post;
+}
+
+/** Takes a seat on the post with a conditional +1; false when it is full (two racing for the last seat: one wins). */
+export async function takeSeat(tx: Db, postId: number): Promise<boolean> {
+  const seat = await tx
+    .update(basePosts)
+    .set({ currentMembers: sql`${basePosts.currentMembers} + 1` })
+    .where(and(eq(basePosts.id, postId), sql`${basePosts.currentMembers} < ${basePosts.totalMembers}`))
+    .returning({ id: basePosts.id });
+  return seat.length > 0;
+}
+
+/** Gives a seat back: -1, never below 1 (the author's). */
+export async function releaseSeat(tx: Db, postId: number): Promise<void> {
+  await tx
+    .update(basePosts)
+    .set({ currentMembers: sql`GREATEST(1, ${basePosts.currentMembers} - 1)` })
+    .where(eq(basePosts.id, postId));
+}
+
+/** The post counts its author and approved applicants again, never above its total (its group is gone). */
+export async function recountPostMembers(tx: Db, postId: number): Promise<void> {
+  await tx
+    .update(basePosts)
+    .set({
+      currentMembers: sql`LEAST(${basePosts.totalMembers}, 1 + (
+          SELECT count(*)::int FROM ${applications}
+          WHERE ${applications.postId} = ${basePosts.id} AND ${applications.status} = 'APPROVED'))`,
+    })
+    .where(eq(basePosts.id, postId));
 }
