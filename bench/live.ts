@@ -1,5 +1,5 @@
 /**
- * The live-traffic case (issue 25): readers browse while a second client writes. Readers: list pages 0-9,
+ * The live-traffic case: readers browse while a second client writes. Readers: list pages 0-9,
  * details of the 500 newest open posts, mixed-keyword searches and popular, on both kinds. Writes, in turn:
  * a view by a new visitor, an application, a board reply, a 쪽지 and a chat line (STOMP SEND with a receipt),
  * each kind at a fifth of the rate, each counted as acknowledged on 2xx (or its RECEIPT).

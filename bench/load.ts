@@ -22,7 +22,7 @@ import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures, type LiveSetup
 import { pick } from './random.js';
 
 const STACKS = ['React', 'TypeScript', 'Java', 'Spring', 'Python', 'Vue', 'Go', 'AWS', 'Docker', 'Kotlin'];
-/** Issue 18's filters mixed per request: one or two stacks (recruitments), open only or not, newest or most viewed, pages 0-4. */
+/** The list filters mixed per request: one or two stacks (recruitments), open only or not, newest or most viewed, pages 0-4. */
 export function mixedFilterPath(): string {
   const recruitments = Math.random() < 0.7;
   const params = new URLSearchParams({ page: String((Math.random() * 5) | 0) });
@@ -235,7 +235,7 @@ async function main() {
       `/api/${kind}/search?searchType=${type}&keyword=${q(keyword)}`;
     const cases: Case[] = [
       { name: 'GET /api/recruitments?page=0', path: '/api/recruitments?page=0', connections: CONNECTIONS },
-      // issue 26: the server-rendered pages (cached HTML, sent uncompressed: autocannon sends no Accept-Encoding)
+      // the server-rendered pages (cached HTML, sent uncompressed: autocannon sends no Accept-Encoding)
       { name: 'page / (HTML)', path: '/', connections: CONNECTIONS },
       { name: 'page /recruitments (HTML)', path: '/recruitments', connections: CONNECTIONS },
       { name: 'page /recruitment/{id} (HTML)', path: `/recruitment/${popular[0]?.id ?? 1}`, connections: CONNECTIONS },

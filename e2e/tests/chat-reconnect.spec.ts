@@ -9,7 +9,7 @@ import { chatGroup, type ChatGroup } from './chat-helpers';
 import { expect, loginWithToken, test, type ApiUser } from './fixtures';
 
 /**
- * Issue 28: a chat room survives its server going away. These tests run a server of their own (same build,
+ * A chat room survives its server going away. These tests run a server of their own (same build,
  * its own DATA_DIR, a free port) so they can stop and start it while a member has the room open.
  */
 const START = path.resolve(import.meta.dirname, '../../scripts/start.mjs');

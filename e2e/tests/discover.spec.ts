@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiUser, expect, loginWithToken, test, unique, type ApiUser } from './fixtures';
 
-// Issue 18: list filters in the URL and bookmarks (관심 공고).
+// List filters in the URL and bookmarks (관심 공고).
 
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 const seoulDate = (days: number) => new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { apiUser, expect, test, unique, type ApiUser } from './fixtures';
 
 /*
- * Issue 23: on a shared computer, nothing of one person ever shows to the next. Person A fills the tab's
+ * On a shared computer, nothing of one person ever shows to the next. Person A fills the tab's
  * memory with their own reads (my info, 쪽지, my posts, my groups, bookmarks, chat rooms); then the session
  * changes (a logout in this tab, or the token cleared in another tab) and person B logs in while every
  * request that carries a token is held back, so only what the tab kept in memory could show. A watcher in
@@ -186,7 +186,7 @@ async function bWalksThePages(page: Page, b: ApiUser) {
   expect(await leaks(page)).toEqual([]);
 }
 
-test.describe('one person after another in the same tab (issue 23)', () => {
+test.describe('one person after another in the same tab', () => {
   // each test sets up two people and walks a dozen pages with answers held back
   test.describe.configure({ timeout: 180_000 });
   test('after a logout, B never sees A’s data while B’s answers are held back', async ({ page, context, request, dialogs }) => {

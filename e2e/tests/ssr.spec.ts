@@ -149,7 +149,7 @@ test('the page takes over in place: no hydration warning, no second read of its 
     expect(own, path).toEqual([]);
   }
 
-  // hydrated: the app works as before (a card opens its detail in the app)
+  // hydrated: the app works (a card opens its detail in the app)
   await page.goto('/recruitments');
   await page.getByTestId('post-card').filter({ hasText: c.recruitment.title }).click();
   await expect(page).toHaveURL(new RegExp(`/recruitment/${c.recruitmentId}$`));

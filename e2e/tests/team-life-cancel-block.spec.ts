@@ -4,7 +4,7 @@ import { apiUser, expect as baseExpect, loginWithToken, test, unique, type ApiUs
 // pages of several users in a row on a busy machine: give each check more room than the default 10 s
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-// Issue 27: cancelling a pending application (docs/api.md §9.1) and blocking (§9.4), at desktop and on a phone.
+// Cancelling a pending application (docs/api.md §9.1) and blocking (§9.4), at desktop and on a phone.
 
 const auth = (u: ApiUser) => ({ Authorization: `Bearer ${u.token}` });
 const seoulDate = (days: number) => new Date(Date.now() + 9 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);

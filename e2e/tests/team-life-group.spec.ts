@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { apiUser, Dialogs, expect, loginWithToken, test, unique, type ApiUser } from './fixtures';
 
-// Issue 27: a group's notices (공지) and shared links (자료) on the group page, at desktop and on a phone.
+// A group's notices (공지) and shared links (자료) on the group page, at desktop and on a phone.
 
 const auth = (user: ApiUser) => ({ Authorization: `Bearer ${user.token}` });
 const INVALID_URL = '올바른 링크(http:// 또는 https://)를 입력해주세요.';

@@ -29,7 +29,7 @@ async function grow(n: number) {
     expect(board.statusCode, board.body).toBe(201);
     boardId ||= Number(/(\d+)$/.exec(String(board.headers.location))![1]);
     applicants.push(await t.user());
-    // issue 27: 차단 목록 grows with the rows
+    // 차단 목록 grows with the rows
     expect((await t.put(`/api/blocks/${applicants.at(-1)!.id}`, { token: author.token })).statusCode).toBe(200);
   }
   const group = await makeGroup(t, author, applicants.slice(-n), { totalMembers: n + 1, name: '테스트 그룹' });
@@ -106,7 +106,7 @@ describe('query count per request', () => {
     expect(after.list).toBeLessThanOrEqual(2);
     expect(after.detail).toBe(1);
     expect(after['search all, 2 characters']).toBe(1);
-    // issue 18: a filtered list is a page and a count beside it (like the list); with a keyword one statement
+    // a filtered list is a page and a count beside it (like the list); with a keyword one statement
     expect(after['list, two stacks and open']).toBeLessThanOrEqual(2);
     expect(after['search, stacks by views']).toBe(1);
     expect(after['list, open only by views']).toBeLessThanOrEqual(2);
@@ -114,7 +114,7 @@ describe('query count per request', () => {
     // with a token: the token check, then one statement
     expect(after['bookmark state']).toBe(2);
     expect(after.bookmarks).toBe(2);
-    // issue 27: the token check, membership, then the list with its writers' names in one statement
+    // the token check, membership, then the list with its writers' names in one statement
     expect(after.notices).toBe(3);
     expect(after.links).toBe(3);
     expect(after.blocks).toBe(2);

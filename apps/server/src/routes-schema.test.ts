@@ -3,7 +3,7 @@ import { useTestApp } from '../test/helpers.js';
 
 const t = useTestApp();
 
-/** Routes that take no body: view counting, close, the bookmark PUT (issue 18) and the block PUT (issue 27). */
+/** Routes that take no body: view counting, close, the bookmark PUT and the block PUT. */
 const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId'];
 
 describe('schema-first routes (architecture "Request path")', () => {

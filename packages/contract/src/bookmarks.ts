@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateTime } from './common.js';
 import { postType } from './posts.js';
 
-// Bookmarks (관심 공고), beyond the contract (issue 18).
+// Bookmarks (관심 공고), beyond the contract (docs/product-decisions.md).
 
 export const BOOKMARK_LIMIT = 500;
 export const BOOKMARK_PAGE_SIZE = 12;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codePoints } from './text.js';
 
-// Optional list filters beyond the contract (issue 18). Without them the list and search routes answer as
+// Optional list filters beyond the contract (docs/product-decisions.md). Without them the list and search routes answer as
 // docs/api.md §3.3/3.4 says, byte for byte.
 
 export const LIST_ORDERS = ['latest', 'views'] as const;

@@ -139,7 +139,7 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
 
 /**
  * At most this many statement texts are named (each connection keeps a plan per name), so no stream of distinct
- * texts can grow the server's memory without end; the rest run unnamed, as before. The code has a few hundred.
+ * texts can grow the server's memory without end; the rest run unnamed. The code has a few hundred.
  */
 const NAMED_STATEMENTS_MAX = 500;
 const statementNames = new Map<string, string>();

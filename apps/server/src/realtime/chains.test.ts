@@ -39,7 +39,7 @@ function setUp(stored: number, allowed = new Set([1, 2])) {
   return { chains, delivered, retained, reads, room };
 }
 
-describe('room chains (issue 28)', () => {
+describe('room chains', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { createRecruitment, createStudy, NOON_SEOUL, whilePostIsDeleted } from '../../../test/fixtures/posts.js';
 
-/** Issue 18: bookmarks (관심 공고) (docs/api.md §9.5). */
+/** Bookmarks (관심 공고) (docs/api.md §9.5). */
 const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
 const author = t.suiteUser('작성자');
 const reader = t.suiteUser('독자');

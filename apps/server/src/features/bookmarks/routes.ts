@@ -12,7 +12,7 @@ import * as bookmarks from './service.js';
 
 const postParams = z.object({ postId: pathId });
 
-/** Bookmarks (관심 공고), docs/api.md §9.5 (issue 18; README "API beyond the contract"). */
+/** Bookmarks (관심 공고), docs/api.md §9.5 (docs/product-decisions.md, "API beyond the contract"). */
 export default function bookmarkRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['bookmarks'];

@@ -9,7 +9,7 @@ import type { Frame } from '../../realtime/codec.js';
 import { twoInstances } from '../../../test/fixtures/two-instances.js';
 
 /**
- * Issue 28: two instances on one PostgreSQL database and a private Redis (test/services.ts) that is stopped and
+ * Two instances on one PostgreSQL database and a private Redis (test/services.ts) that is stopped and
  * started again. Every subscriber must end with every stored message of the room, once each, in id order:
  * what Redis dropped is read from the database (realtime/chains.ts). PGlite cannot be shared by two apps, so
  * this runs with TEST_DATABASE_URL (as CI's PostgreSQL pass does); without redis-server it fails, not skips.

@@ -57,7 +57,7 @@ describe('link previews of shared deep links (plain HTTP, no JavaScript)', () =>
     expect(meta['og:description']).toMatch(/^프로젝트 팀원 모집 · 웹 개발 · 1\/4명 · 마감 2025-06-10 — 설명 설명/);
     expect([...meta['og:description']].length).toBeLessThanOrEqual(100);
     expect(meta['twitter:description']).toBe(meta['og:description']);
-    // the SPA still loads as before: same document, tags added to the head only
+    // the SPA loads the same document, with the tags added to the head only
     expect(html.replace(/<meta [^>]*\/>\n/g, '')).toBe(INDEX);
   });
 

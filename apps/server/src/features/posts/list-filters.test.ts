@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, useTestApp } from '../../../test/helpers.js';
 import { createRecruitment, createStudy, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 
-/** Issue 18: optional filters on the list and search routes, and the popular tech stacks. */
+/** Optional filters on the list and search routes, and the popular tech stacks. */
 const t = useTestApp({ now: NOON_SEOUL });
 const author = t.suiteUser('작성자');
 const ids: Record<string, number> = {};
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/recruitments with filters', () => {
-  it('without filters answers exactly as before (same body as with the defaults spelled out)', async () => {
+  it('without filters answers as the contract says (same body as with the defaults spelled out)', async () => {
     const plain = await t.get('/api/recruitments?page=0');
     const defaults = await t.get('/api/recruitments?page=0&open=false&order=latest&stack=');
     expect(plain.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { expectCached, statementsOf, views } from '../../../test/fixtures/public
 import { multiInstanceSkipReason, REDIS_URL } from '../../../test/fixtures/two-instances.js';
 import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fixtures/posts.js';
 
-/** Issue 25 across two instances on one PostgreSQL database: evictions travel through Redis. */
+/** The read cache across two instances on one PostgreSQL database: evictions travel through Redis. */
 describe.skipIf(multiInstanceSkipReason)('evictions across instances (PostgreSQL + Redis)', () => {
   it("a post edit on one instance reaches the other's cached detail and lists; views stay once per viewer", async () => {
     const a = await createTestApp({ now: NOON_SEOUL, env: { REDIS_URL } });

@@ -4,7 +4,7 @@ import { createGroup, createRoom, useRealtimeSuite } from '../../../test/fixture
 import { createRecruitment, createStudy, recruitmentBody } from '../../../test/fixtures/posts.js';
 
 /**
- * Issue 25: the read cache is evicted by what a write touched, not by every write. "Cached" is observed from
+ * The read cache is evicted by what a write touched, not by every write. "Cached" is observed from
  * outside: a cached answer runs no statement.
  */
 const s = useRealtimeSuite();

@@ -228,7 +228,7 @@ export async function listPosts(
   return { rows, total };
 }
 
-/** The most used tech stacks of recruitments, most used first (issue 18's filter chips). */
+/** The most used tech stacks of recruitments, most used first (the list's filter chips). */
 export function popularTags(db: Db, limit: number): Promise<Array<{ name: string; n: number }>> {
   return queryRows(db, sql`SELECT name, n FROM tag_counts WHERE n > 0 ORDER BY n DESC, key LIMIT ${limit}`);
 }

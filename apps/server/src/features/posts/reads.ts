@@ -47,7 +47,7 @@ function listQueries(cfg: KindConfig) {
 type ListQuery = { page: number; open: boolean; order: ListOrder; stack?: string[] };
 type SearchQuery = ListQuery & { searchType?: unknown; keyword?: unknown };
 
-/** The optional filters of issue 18 (recruitments add `stack`); absent, a list answers as docs/api.md §3.3 says. */
+/** The optional list filters (recruitments add `stack`); absent, a list answers as docs/api.md §3.3 says. */
 function filterOf(query: ListQuery): ListFilter {
   return { open: query.open, order: query.order, stacks: query.stack ?? [] };
 }

@@ -19,7 +19,7 @@ const LINK_DOWN_TEXT = '연결이 끊겼습니다. 다시 연결하는 중…';
  * One chat room: its name, the history and live messages, and an input where Enter sends.
  * The connection opens once the room is loaded and closes with the room; closing saves the read log.
  * When the connection drops, a quiet line says so (the typed text stays) while it reconnects; each time the
- * room is subscribed again it reads the messages after the last one shown and merges them (issue 28).
+ * room is subscribed again it reads the messages after the last one shown and merges them.
  */
 export function ChatRoom({ roomId, onClose }: { roomId: number; onClose(): void }) {
   const { token } = useAuth();

@@ -21,7 +21,7 @@ export interface ChatConnection {
 
 /**
  * A room on the page's shared realtime connection (heart-beat 10 s). When the socket drops the room is
- * subscribed again on the next one (issue 28; the connection retries with backoff), and `onOpenChange` tells
+ * subscribed again on the next one (the connection retries with backoff), and `onOpenChange` tells
  * the room when to read what it missed. The room topic carries JSON chat messages; the kick queue plain text.
  */
 export function connectChat(roomId: number, token: string, handlers: ChatHandlers): ChatConnection {

@@ -38,7 +38,7 @@ export function setTransport(next: Transport) {
   transport = next;
 }
 
-/** The read index.html's inline script started for this GET with this token, taken once (issue 16). */
+/** The read index.html's inline script started for this GET with this token, taken once. */
 function takeEarly(path: string, token: string | null, opts: RequestOptions): Promise<Response> | undefined {
   const early = typeof window === 'undefined' ? undefined : window.__early?.[path];
   if (!early || (opts.method ?? 'GET') !== 'GET' || early.token !== token) return undefined;

@@ -91,7 +91,7 @@ describe('the shared realtime connection', () => {
     expect(last().subscribed).toEqual(['/user/7/queue/notifications']);
   });
 
-  it('a chat session is resumed on the next socket after a drop (issue 28: chat reconnects)', async () => {
+  it('a chat session is resumed on the next socket after a drop (chat reconnects)', async () => {
     realtime.notifications(token(7), () => {});
     const changes: boolean[] = [];
     const session = realtime.session(token(7), {

@@ -44,7 +44,7 @@ const HIDDEN_GRACE_MS = 60_000;
  * The one STOMP-over-SockJS connection of the page (/ws/chat), shared by live notifications and chat.
  * After any drop it reconnects (exponential backoff with jitter, the first try within a second, at once when the
  * page is shown or the network returns) and restores every subscription: notifications and open chat sessions
- * alike (issue 28 replaces the spec's "no reconnect" for chat). A chat session learns when its subscriptions
+ * alike (chat reconnects, unlike the spec's "no reconnect"; docs/product-decisions.md). A chat session learns when its subscriptions
  * are confirmed on a socket and when they drop, so it can read what it missed. The socket closes with the last
  * subscription, on logout (any tab), and while the page is hidden with no chat open.
  */
