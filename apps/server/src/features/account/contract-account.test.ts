@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
+import { accountRoutes, signUpBody, uniq } from '../../../test/fixtures/account.js';
 
 const t = useTestApp();
 
@@ -21,18 +22,7 @@ const RESERVED_TEXT = '사용할 수 없는 닉네임입니다.';
 const LOGIN_EMPTY = '아이디와 비밀번호를 입력해주세요.';
 const INVALID_CREDENTIALS = '아이디 또는 비밀번호가 일치하지 않습니다.';
 
-let seq = 0;
-const uniq = () => `${Date.now().toString(36).slice(-4)}${(++seq).toString(36)}`;
-const body = (over: Record<string, unknown> = {}) => ({
-  loginId: `qa_${uniq()}`,
-  password: 'secret-pass1',
-  email: 'qa@example.com',
-  phoneNumber: '01098765432',
-  nickname: `큐에이${uniq()}`,
-  ...over,
-});
-const register = (b: Record<string, unknown>) => t.post('/api/users/register', { ip: nextIp(), body: b });
-const login = (loginId: unknown, password: unknown) => t.post('/api/auth/login', { ip: nextIp(), body: { loginId, password } });
+const { register, login } = accountRoutes(t);
 const sign = (claims: Record<string, unknown>, alg = 'HS256', sub?: string) => {
   let jwt = new SignJWT(claims).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime('1h');
   if (sub) jwt = jwt.setSubject(sub);
@@ -43,7 +33,7 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
   it('stores trimmed loginId, email and nickname (1.6: trimmed value is stored)', async () => {
     const id = `trim_${uniq()}`;
     const nick = `트림${uniq()}`;
-    const res = await register(body({ loginId: `  ${id} `, email: '  trimmed@example.com ', nickname: ` ${nick}  ` }));
+    const res = await register(signUpBody({ loginId: `  ${id} `, email: '  trimmed@example.com ', nickname: ` ${nick}  ` }));
     expect(res.statusCode, res.body).toBe(201);
     const log = await login(id, 'secret-pass1');
     expect(log.statusCode).toBe(200);
@@ -53,12 +43,12 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
 
   it('does not trim passwords', async () => {
     const id = `pw_${uniq()}`;
-    expect((await register(body({ loginId: id, password: '  spaced pw  ' }))).statusCode).toBe(201);
+    expect((await register(signUpBody({ loginId: id, password: '  spaced pw  ' }))).statusCode).toBe(201);
     expectError(await login(id, 'spaced pw'), 401, 'invalid_credentials', INVALID_CREDENTIALS);
     expect((await login(id, '  spaced pw  ')).statusCode).toBe(200);
     // 7 visible characters padded with spaces are 9 characters: long enough
     const id2 = `pw_${uniq()}`;
-    expect((await register(body({ loginId: id2, password: ' 1234567 ' }))).statusCode).toBe(201);
+    expect((await register(signUpBody({ loginId: id2, password: ' 1234567 ' }))).statusCode).toBe(201);
   });
 
   it.each([
@@ -71,7 +61,7 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
     ['phone of 11 digits', { phoneNumber: '01112345678' }],
     ['nickname of 20 code points', { nickname: `😀${uniq()}`.padEnd(19, '가') + '😀' }],
   ])('accepts the limits: %s', async (_name, over) => {
-    const res = await register(body(over));
+    const res = await register(signUpBody(over));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).toBe('회원가입이 완료되었습니다.');
   });
@@ -80,8 +70,8 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
     const domain = `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.com`;
     const ok = `${'a'.repeat(60)}@${domain}`;
     expect(ok.length).toBe(254);
-    expect((await register(body({ email: ok }))).statusCode).toBe(201);
-    expectError(await register(body({ email: `a${ok}` })), 400, 'validation_failed', EMAIL_TEXT);
+    expect((await register(signUpBody({ email: ok }))).statusCode).toBe(201);
+    expectError(await register(signUpBody({ email: `a${ok}` })), 400, 'validation_failed', EMAIL_TEXT);
   });
 
   it.each([
@@ -108,22 +98,27 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
     [{ nickname: 'System' }, RESERVED_TEXT],
     [{ nickname: '  [시스템] ' }, RESERVED_TEXT],
   ])('refuses %j with 400 validation_failed and its text', async (over, text) => {
-    expectError(await register(body(over)), 400, 'validation_failed', text);
+    expectError(await register(signUpBody(over)), 400, 'validation_failed', text);
   });
 
   it('validates in field order: password, email, phoneNumber, nickname', async () => {
     const bad = { password: 'short', email: 'bad', phoneNumber: '123', nickname: 'x' };
-    expectError(await register(body(bad)), 400, 'validation_failed', PASSWORD_SHORT);
-    expectError(await register(body({ email: 'bad', phoneNumber: '123', nickname: 'x' })), 400, 'validation_failed', EMAIL_TEXT);
-    expectError(await register(body({ phoneNumber: '123', nickname: 'x' })), 400, 'validation_failed', PHONE_TEXT);
+    expectError(await register(signUpBody(bad)), 400, 'validation_failed', PASSWORD_SHORT);
+    expectError(
+      await register(signUpBody({ email: 'bad', phoneNumber: '123', nickname: 'x' })),
+      400,
+      'validation_failed',
+      EMAIL_TEXT,
+    );
+    expectError(await register(signUpBody({ phoneNumber: '123', nickname: 'x' })), 400, 'validation_failed', PHONE_TEXT);
   });
 
   it('checks validation before duplicates, and the login id before the nickname', async () => {
-    const first = body();
+    const first = signUpBody();
     expect((await register(first)).statusCode).toBe(201);
-    expectError(await register(body({ loginId: first.loginId, email: 'nope' })), 400, 'validation_failed', EMAIL_TEXT);
+    expectError(await register(signUpBody({ loginId: first.loginId, email: 'nope' })), 400, 'validation_failed', EMAIL_TEXT);
     expectError(
-      await register(body({ loginId: first.loginId.toUpperCase(), nickname: first.nickname })),
+      await register(signUpBody({ loginId: first.loginId.toUpperCase(), nickname: first.nickname })),
       409,
       'duplicate_login_id',
       '이미 사용 중인 아이디입니다.',
@@ -132,8 +127,8 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
 
   it('refuses nicknames that differ only in non-ASCII case (8.6)', async () => {
     const tag = uniq();
-    expect((await register(body({ nickname: `ÄΣП${tag}` }))).statusCode).toBe(201);
-    expectError(await register(body({ nickname: `äσп${tag}` })), 409, 'duplicate_nickname', '이미 사용 중인 닉네임입니다.');
+    expect((await register(signUpBody({ nickname: `ÄΣП${tag}` }))).statusCode).toBe(201);
+    expectError(await register(signUpBody({ nickname: `äσп${tag}` })), 409, 'duplicate_nickname', '이미 사용 중인 닉네임입니다.');
     expect((await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname: `äσп${tag}` } })).json()).toBe(true);
   });
 
@@ -156,13 +151,16 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const res = await register(body({ role: 'ROLE_ADMIN', admin: true, id: 1, system: true }));
+    const res = await register(signUpBody({ role: 'ROLE_ADMIN', admin: true, id: 1, system: true }));
     expect(res.statusCode).toBe(201);
   });
 
   it('gives the same 409 to one of two concurrent sign-ups with one login id', async () => {
     const loginId = `race_${uniq()}`;
-    const results = await Promise.all([register(body({ loginId })), register(body({ loginId: loginId.toUpperCase() }))]);
+    const results = await Promise.all([
+      register(signUpBody({ loginId })),
+      register(signUpBody({ loginId: loginId.toUpperCase() })),
+    ]);
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409]);
     const conflict = results.find((r) => r.statusCode === 409)!;
@@ -171,7 +169,7 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
 
   it('gives the same 409 to one of two concurrent sign-ups with one nickname', async () => {
     const nickname = `경쟁${uniq()}`;
-    const results = await Promise.all([register(body({ nickname })), register(body({ nickname }))]);
+    const results = await Promise.all([register(signUpBody({ nickname })), register(signUpBody({ nickname }))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expectError(
       results.find((r) => r.statusCode === 409)!,
@@ -184,7 +182,7 @@ describe('POST /api/users/register (docs/api.md §3.1, §1.6)', () => {
   it('lets a new user take the login id and nickname of a withdrawn one', async () => {
     const old = await t.user(`재사용${uniq()}`);
     expect((await t.delete(`/api/users/${old.id}`, { token: old.token })).statusCode).toBe(200);
-    const res = await register(body({ loginId: old.loginId, nickname: old.nickname }));
+    const res = await register(signUpBody({ loginId: old.loginId, nickname: old.nickname }));
     expect(res.statusCode, res.body).toBe(201);
     const log = await login(old.loginId, 'secret-pass1');
     expect(log.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
+import { accountRoutes, signUpBody, uniq } from '../../../test/fixtures/account.js';
 
 const t = useTestApp();
 
@@ -21,18 +22,7 @@ const RESERVED_TEXT = '사용할 수 없는 닉네임입니다.';
 const INVALID_CREDENTIALS = '아이디 또는 비밀번호가 일치하지 않습니다.';
 const NO_ACCESS = '정보에 접근할 권한이 없습니다.';
 
-let seq = 0;
-const uniq = () => `${Date.now().toString(36).slice(-4)}${(++seq).toString(36)}`;
-const body = (over: Record<string, unknown> = {}) => ({
-  loginId: `qa_${uniq()}`,
-  password: 'secret-pass1',
-  email: 'qa@example.com',
-  phoneNumber: '01098765432',
-  nickname: `큐에이${uniq()}`,
-  ...over,
-});
-const register = (b: Record<string, unknown>) => t.post('/api/users/register', { ip: nextIp(), body: b });
-const login = (loginId: unknown, password: unknown) => t.post('/api/auth/login', { ip: nextIp(), body: { loginId, password } });
+const { register, login } = accountRoutes(t);
 
 describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
   const edit = (over: Record<string, unknown> = {}) => ({
@@ -202,7 +192,7 @@ describe('DELETE /api/users/{id} (3.1, 7, 8.28)', () => {
     for (let i = 0; i < 9; i++) await login(u.loginId, 'wrong-pass');
     expect((await t.delete(`/api/users/${u.id}`, { token: u.token })).statusCode).toBe(200);
     // the freed id is taken by someone new, who is not one failure away from a lock
-    expect((await register(body({ loginId: u.loginId }))).statusCode).toBe(201);
+    expect((await register(signUpBody({ loginId: u.loginId }))).statusCode).toBe(201);
     expectError(await login(u.loginId, 'wrong-pass'), 401, 'invalid_credentials');
     expect((await login(u.loginId, 'secret-pass1')).statusCode).toBe(200);
   });
