@@ -85,6 +85,7 @@ export class TestApp {
 
   /** Builds and starts the app (createTestApp, or the beforeAll of useTestApp). */
   async start(opts: TestAppOptions = {}): Promise<void> {
+    if (this.running) throw new Error('the test app has started already');
     const clock = new ManualClock(new Date(opts.now ?? Date.now()));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
     const env = {
