@@ -7,7 +7,7 @@ import { NOTIFICATION_TEXTS } from './texts.js';
 const OWN_QUEUE = /^\/user\/([^/]*)\/queue\/notifications$/;
 
 /**
- * Live notifications over the chat connection: each user's own queue (README "실시간 알림"), fed after commit
+ * Live notifications over the chat connection: each user's own queue (docs/product-decisions.md, "실시간 알림"), fed after commit
  * by the messages area's `message.received`. Pushes go through the broker, so every instance's sockets of the
  * user get them; revoked sessions lose their sockets (chat's `user.sessionsRevoked` hook closes them).
  */

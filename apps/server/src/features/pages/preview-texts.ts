@@ -1,4 +1,4 @@
-/** Link preview texts (README "실시간 알림·링크 미리보기"); nothing here names a person or a way to reach one. */
+/** Link preview texts (docs/product-decisions.md, "실시간 알림·링크 미리보기"); nothing here names a person or a way to reach one. */
 export const PREVIEW_TEXTS = {
   siteName: '팀메이트',
   kind: { RECRUITMENT: '프로젝트 팀원 모집', STUDY_GROUP: '스터디원 모집', BOARD: '커뮤니티 게시판' },

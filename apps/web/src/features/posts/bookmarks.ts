@@ -8,7 +8,7 @@ import { auth } from '../../shared/auth/store';
 export type { BookmarkItem } from '@app/contract';
 
 /**
- * Bookmarks (관심 공고): docs/api.md §9.5, README "API beyond the contract". Per-person reads: the
+ * Bookmarks (관심 공고): docs/api.md §9.5, docs/product-decisions.md. Per-person reads: the
  * session owner drops them when the session changes (shared/auth/session.ts).
  */
 const bookmarkKeys = keys.bookmarks;
