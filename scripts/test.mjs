@@ -137,7 +137,8 @@ const steps = {
     check(
       (await run('npx', ['eslint', '.', '--max-warnings=0'], {}, log)) &&
         (await run('npx', ['prettier', '--check', '.', '--log-level=warn'], {}, `${log}.prettier`)) &&
-        (await run('node', ['scripts/import-cycles.mjs'], {}, `${log}.cycles`)),
+        (await run('node', ['scripts/import-cycles.mjs'], {}, `${log}.cycles`)) &&
+        (await run('node', ['scripts/eslint/boundaries-check.mjs'], {}, `${log}.boundaries`)),
     ),
   'unit-web': () => vitest('unit-web', {}, { dir: 'apps/web' }),
   'api-pglite': () => withRedis('api-pglite', { TEST_DATABASE_URL: '' }),
@@ -189,7 +190,9 @@ for (const entry of ORDER) {
   const logs = names.map((name) => path.join(results, `${name}.log`));
   await Promise.all(names.map((name, i) => runStep(name, logs[i])));
   for (const [i, name] of names.entries()) {
-    const text = [logs[i], `${logs[i]}.prettier`, `${logs[i]}.cycles`].filter(existsSync).map((f) => readFileSync(f, 'utf8'));
+    const text = [logs[i], `${logs[i]}.prettier`, `${logs[i]}.cycles`, `${logs[i]}.boundaries`]
+      .filter(existsSync)
+      .map((f) => readFileSync(f, 'utf8'));
     console.log(
       `[test] ${name} (${JSON.parse(readFileSync(path.join(results, `${name}.count.json`), 'utf8')).seconds} s)\n${text.join('')}`,
     );
