@@ -86,9 +86,9 @@ export const boundaries = {
       (file, target, node) => {
         if (file.includes(SERVER_DB) || /(^|-)queries\.ts$/.test(path.basename(file)) || isTypeOnly(node)) return null;
         if (target === 'drizzle-orm' || target.startsWith('drizzle-orm/'))
-          return 'SQL is written only in an area\'s queries.ts (or db/): call a query function from here';
+          return "SQL is written only in an area's queries.ts (or db/): call a query function from here";
         if (target.includes(`${SERVER_DB}schema`))
-          return 'tables are read and written only in an area\'s queries.ts (or db/): call a query function from here';
+          return "tables are read and written only in an area's queries.ts (or db/): call a query function from here";
         return null;
       },
       { packages: true },

@@ -115,8 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const redis = config.redisUrl ? redisConnection(config.redisUrl) : null;
-  const counterStore =
-    options.counterStore ?? (redis ? new FallbackCounterStore(redis, app.log) : new MemoryCounterStore());
+  const counterStore = options.counterStore ?? (redis ? new FallbackCounterStore(redis, app.log) : new MemoryCounterStore());
   if (config.redisUrl)
     await changes.share(redisConnection(config.redisUrl), redisConnection(config.redisUrl, { subscriber: true }));
   const tokens = new TokenService(config.jwtSecret);
@@ -200,7 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     ctx,
     bundle.then((b) => b?.memberPaths ?? []),
   );
-  await registerWeb(app, config.webDist, pageSource(app, ctx, bundle, indexHtml(config.webDist)));
+  await registerWeb(app, config.webDist, pageSource(ctx, bundle, indexHtml(config.webDist)));
   ctx.realtime.attach(app.server, { allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
 
   const stops: Array<() => void | Promise<void>> = [];

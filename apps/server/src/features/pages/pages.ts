@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Page } from '../../lib/web.js';
 import { TooManyRequests } from '../../lib/errors.js';
@@ -68,7 +68,7 @@ export async function loadServerBundle(dir: string | null): Promise<ServerBundle
  * routes get index.html, with noindex; without a server bundle (WEB_DIST set alone, tests) every page is
  * index.html with the link preview tags.
  */
-export function pageSource(_app: FastifyInstance, ctx: AppContext, loading: Promise<ServerBundle | null>, template: string) {
+export function pageSource(ctx: AppContext, loading: Promise<ServerBundle | null>, template: string) {
   const answer = apiReads(ctx);
   // The reads a render makes, by API path: the link preview is made from the render's own content read.
   const made = new AsyncLocalStorage<Map<string, ReadResult>>();
