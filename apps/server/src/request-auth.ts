@@ -32,14 +32,7 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-/** The user a token names, if it is still valid for them (withdrawn, system and old-version tokens are not). */
-export async function userForToken(ctx: AppContext, token: string | null): Promise<AuthUser | null> {
-  if (!token) return null;
-  const claims = await ctx.tokens.verify(token, ctx.clock.now());
-  if (!claims) return null;
-  return userForClaims(ctx, claims);
-}
-
+/** The user the claims name, if the token is still valid for them (withdrawn, system and old-version tokens are not). */
 async function userForClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser | null> {
   const row = await signedInUser(ctx.db, claims.uid);
   if (!row || row.tv !== claims.tv || !row.loginId || !row.nickname) return null;
