@@ -1,11 +1,5 @@
 import type { EventBus } from '../lib/event-bus.js';
-import type { DirectMessage } from './messages/queries.js';
-
-/** One [시스템] 쪽지: its receiver and text. */
-export interface SystemNote {
-  receiverId: number;
-  content: string;
-}
+import type { DirectMessage, SystemNote } from './messages/queries.js';
 
 export interface WithdrawingUser {
   id: number;

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { messages, users, type MessageRow } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
-import type { SystemNote } from '../events.js';
 import { blockedBetween } from '../blocks/queries.js';
 
 const sender = alias(users, 'sender');
@@ -19,6 +18,12 @@ const withSender = {
   sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
 };
 /** A 쪽지 as its receiver reads it, with what names its sender (a user, [시스템] or 탈퇴한 사용자). */
+/** One [시스템] 쪽지: its receiver and text. */
+export interface SystemNote {
+  receiverId: number;
+  content: string;
+}
+
 export type DirectMessage = {
   id: number;
   senderId: number;

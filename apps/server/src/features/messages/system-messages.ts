@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { TxScope } from '../../lib/transaction.js';
-import type { SystemNote } from '../events.js';
+import type { SystemNote } from './queries.js';
 import { announceReceived } from './announce.js';
 import { insertNotes } from './queries.js';
 
