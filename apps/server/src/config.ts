@@ -30,9 +30,21 @@ export interface Config {
   readsPerTurn: number;
   /** METRICS_TOKEN: /metrics answers only with `Authorization: Bearer <token>`; unset, it is off (404) */
   metricsToken: string | undefined;
+  /** PUBLIC_URL: where people reach the site (links in mails and pushes, calendar feed URLs); no trailing slash */
+  publicUrl: string;
+  /** PUSH_TEST_ORIGINS: http origins accepted as push endpoints besides https (tests only, never in production) */
+  pushTestOrigins: string[];
+  /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: without the keys a pair is made once and kept in DATA_DIR */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 }
 
 type Env = Record<string, string | undefined>;
+
+const list = (value: string | undefined) =>
+  (value || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 function secretFromDataDir(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -54,10 +66,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     redisUrl: env.REDIS_URL || undefined,
-    allowedOrigins: (env.ALLOWED_ORIGINS || '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     webSsr:
@@ -74,5 +83,12 @@ export function loadConfig(env: Env = process.env): Config {
     readCacheTtlSeconds: Number(env.READ_CACHE_TTL || 30),
     readsPerTurn: Number(env.READS_PER_TURN ?? 4),
     metricsToken: env.METRICS_TOKEN || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT || 8080)}`).replace(/\/+$/, ''),
+    pushTestOrigins: list(env.PUSH_TEST_ORIGINS),
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject: env.VAPID_SUBJECT || `mailto:${env.MAIL_FROM || 'no-reply@localhost'}`,
+    },
   };
 }

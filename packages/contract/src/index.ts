@@ -13,4 +13,5 @@ export * from './bookmarks.js';
 export * from './group-board.js';
 
 export * from './blocks.js';
+export * from './notifications.js';
 export * from './public-routes.js';
