@@ -88,8 +88,3 @@ export const INVALID_PUSH_KEYS_TEXT = '푸시 알림 키가 올바르지 않습�
 
 /** The browser's `PushSubscription.toJSON()`; the server checks the endpoint and the key sizes. */
 export type PushSubscriptionBody = { endpoint: string; keys: { p256dh: string; auth: string }; expirationTime?: number | null };
-
-// ---- calendar feed ----
-
-export const calendarFeed = z.object({ url: z.string() });
-export type CalendarFeed = z.infer<typeof calendarFeed>;

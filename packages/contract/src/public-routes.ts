@@ -83,3 +83,7 @@ export const readPath = (read: string, id: number | null) => (id === null ? read
 
 /** An API read a public page is made of, as the table names it (`/recruitments/:id`). */
 export type PublicRead = (typeof PUBLIC_ROUTES)[PublicRouteName]['reads'][number];
+
+/** A post's detail page in the web app (links in notifications). */
+export const postPagePath = (kind: 'RECRUITMENT' | 'STUDY_GROUP', id: number) =>
+  (kind === 'RECRUITMENT' ? PUBLIC_ROUTES.recruitment.path : PUBLIC_ROUTES.studyGroup.path).replace(':id', String(id));

@@ -37,7 +37,7 @@ export interface DomainEvents {
    * receiver still active, in this transaction, in the order given: one text to several receivers, or `notes`
    * with a text each (stored by one statement either way).
    */
-  'message.systemNotice': { receiverIds: number[]; content: string } | { notes: SystemNote[] };
+  'message.systemNotice': { receiverIds: number[]; note: Omit<SystemNote, 'receiverId'> } | { notes: SystemNote[] };
   /** A 쪽지 was stored for `receiverId` (a user's or a [시스템] one); whoever pushes it presents it. */
   'message.received': { receiverId: number; message: DirectMessage };
   /** Every session of the user ends (withdrawal, password reset): tokens are already refused once this commits. */

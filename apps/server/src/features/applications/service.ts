@@ -1,4 +1,4 @@
-import type { Page } from '@app/contract';
+import { postPagePath, type Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { ApplicationRow, PostRow, ProfileRow } from '../../db/schema/index.js';
@@ -60,8 +60,14 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
     const id = await insertApplication(tx, postId, user.id, now);
     await ctx.events.emit(scope, 'message.systemNotice', {
       notes: [
-        { receiverId: user.id, content: T.appliedMessage(post.title) },
-        { receiverId: post.creatorId, content: T.newApplicantMessage(user.nickname, post.title) },
+        // the applicant's confirmation of their own action stays in the app
+        { receiverId: user.id, content: T.appliedMessage(post.title), type: 'APPLICATION_DECIDED', link: postPagePath(post.kind, post.id), quiet: true },
+        {
+          receiverId: post.creatorId,
+          content: T.newApplicantMessage(user.nickname, post.title),
+          type: 'APPLICATION_RECEIVED',
+          link: `/applicants/${post.id}`,
+        },
       ],
     });
     return id;
@@ -145,6 +151,9 @@ export async function decide(ctx: AppContext, user: AuthUser, applicationId: num
       scope.afterCommit(() => ctx.changes.publish(touched.post(post.id, post.kind)));
     }
     const text = decision === 'APPROVED' ? T.approvedMessage(post.title) : T.rejectedMessage(post.title);
-    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [application.applicantId], content: text });
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: [application.applicantId],
+      note: { content: text, type: 'APPLICATION_DECIDED', link: postPagePath(post.kind, post.id) },
+    });
   });
 }

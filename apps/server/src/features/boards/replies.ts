@@ -64,7 +64,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
     if (board.authorId !== user.id) {
       await ctx.events.emit(scope, 'message.systemNotice', {
         receiverIds: [board.authorId],
-        content: `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`,
+        note: { content: `'${board.title}' 게시글에 새로운 댓글이 달렸습니다.`, type: 'REPLY', link: `/boards/${input.boardId}` },
       });
     }
     return row;

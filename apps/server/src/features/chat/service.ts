@@ -67,7 +67,7 @@ export async function createRoom(ctx: AppContext, user: AuthUser, input: NewRoom
     await insertUnreadLogs(tx, roomId, members, now);
     await ctx.events.emit(scope, 'message.systemNotice', {
       receiverIds: members,
-      content: roomCreatedNote(group.name, input.chatRoomName),
+      note: { content: roomCreatedNote(group.name, input.chatRoomName), type: 'GROUP_ACTIVITY', link: `/chat/${roomId}` },
     });
     return roomId;
   }).catch((err: unknown) => {

@@ -93,7 +93,10 @@ export async function inviteMember(
       nickname: invitee.nickname,
       joinedBy: 'INVITE',
     });
-    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [invitee.id], content: invitedMessage(group.name) });
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: [invitee.id],
+      note: { content: invitedMessage(group.name), type: 'GROUP_ACTIVITY', link: `/groups/${group.id}` },
+    });
   }).catch((err: unknown) => {
     // The group was deleted after the checks.
     if (isForeignKeyViolation(err)) throw new NotFound(GROUP_TEXTS.notExists);
@@ -110,6 +113,9 @@ export async function kickMember(ctx: AppContext, admin: AuthUser, groupId: numb
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const member = { userId, nickname: target.nickname ?? '' };
     if (!(await removeMembership(ctx, scope, group, member, 'kick'))) throw memberNotFound();
-    await ctx.events.emit(scope, 'message.systemNotice', { receiverIds: [userId], content: kickedMessage(group.name) });
+    await ctx.events.emit(scope, 'message.systemNotice', {
+      receiverIds: [userId],
+      note: { content: kickedMessage(group.name), type: 'GROUP_ACTIVITY', link: '/my-groups' },
+    });
   });
 }

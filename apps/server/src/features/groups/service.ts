@@ -116,7 +116,7 @@ export async function createGroup(ctx: AppContext, user: AuthUser, input: NewGro
     }
     await ctx.events.emit(scope, 'message.systemNotice', {
       receiverIds: members.map((m) => m.userId),
-      content: groupCreatedMessage(input.name),
+      note: { content: groupCreatedMessage(input.name), type: 'GROUP_ACTIVITY', link: `/groups/${groupId}` },
     });
     return groupId;
   }).catch((err: unknown) => {

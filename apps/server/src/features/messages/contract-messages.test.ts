@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { sendSystemMessage } from './system-messages.js';
+import { sendSystemMessages } from './system-messages.js';
 import { expectError, nextIp, useTestApp, type TestUser } from '../../../test/helpers.js';
 
 const t = useTestApp({ now: '2025-06-01T14:59:58.987Z' });
@@ -311,7 +311,7 @@ describe('system 쪽지 (3.9, 4.1, 8.7)', () => {
     const u = await fresh();
     const [system] = await t.db.select().from(users).where(eq(users.system, true));
     await inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
-      sendSystemMessage(t.ctx, scope, u.id, '▷공고◁ 공고에 거절되었습니다.'),
+      sendSystemMessages(t.ctx, scope, [{ receiverId: u.id, content: '▷공고◁ 공고에 거절되었습니다.', type: 'APPLICATION_DECIDED', link: '/messages' }]),
     );
     expect((await t.get('/api/messages/unread-count', { token: u.token })).json()).toBe(1);
     const [item] = (await t.get('/api/messages', { token: u.token })).json().content;

@@ -9,7 +9,7 @@ export function messageHooks(ctx: AppContext) {
     sendSystemMessages(
       ctx,
       scope,
-      'notes' in notice ? notice.notes : notice.receiverIds.map((receiverId) => ({ receiverId, content: notice.content })),
+      'notes' in notice ? notice.notes : notice.receiverIds.map((receiverId) => ({ ...notice.note, receiverId })),
     ),
   );
   ctx.events.on('account.withdrawing', ({ tx }, { user }) => deleteReceivedMessages(tx, user), WITHDRAWAL_STEP.receivedMessages);

@@ -5,7 +5,7 @@ import { messages, users } from '../../db/schema/index.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { deleteReceivedMessages } from './service.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { sendSystemMessage, sendSystemMessages } from './system-messages.js';
+import { sendSystemMessages } from './system-messages.js';
 
 const t = useTestApp({ now: '2025-06-01T04:45:12Z' });
 const alice = t.suiteUser('앨리스');
@@ -231,7 +231,7 @@ describe('inbox, recent and unread count', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toBe('23');
     await inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
-      sendSystemMessage(t.ctx, scope, reader.id, '▷공고◁ 공고에 승인되었습니다!'),
+      sendSystemMessages(t.ctx, scope, [{ receiverId: reader.id, content: '▷공고◁ 공고에 승인되었습니다!', type: 'APPLICATION_DECIDED', link: '/messages' }]),
     );
     expect((await t.get('/api/messages/unread-count', { token: reader.token })).json()).toBe(24);
     const [system] = (await t.get('/api/messages/recent', { token: reader.token })).json();
@@ -243,11 +243,12 @@ describe('[시스템] 쪽지 with a text each', () => {
   it('are stored in the order given by one statement, a withdrawn receiver skipped', async () => {
     const [first, second, gone] = [await t.user(), await t.user(), await t.user()];
     await t.db.update(users).set({ withdrawnAt: t.clock.now() }).where(eq(users.id, gone.id));
+    const about = { type: 'GROUP_ACTIVITY', link: '/my-groups' } as const;
     const notes = [
-      { receiverId: second.id, content: '첫째 알림' },
-      { receiverId: gone.id, content: '탈퇴한 사람에게' },
-      { receiverId: first.id, content: '둘째 알림' },
-      { receiverId: second.id, content: '셋째 알림' },
+      { receiverId: second.id, content: '첫째 알림', ...about },
+      { receiverId: gone.id, content: '탈퇴한 사람에게', ...about },
+      { receiverId: first.id, content: '둘째 알림', ...about },
+      { receiverId: second.id, content: '셋째 알림', ...about },
     ];
     const { statements } = await t.countQueries(() =>
       inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) => sendSystemMessages(t.ctx, scope, notes)),
@@ -428,7 +429,7 @@ describe('sending while the receiver withdraws (docs/api.md §7, §4.1)', () => 
     const leaving = await t.user();
     const res = await whileWithdrawing(leaving, () =>
       inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
-        sendSystemMessage(t.ctx, scope, leaving.id, '▷공고◁ 공고에 거절되었습니다.'),
+        sendSystemMessages(t.ctx, scope, [{ receiverId: leaving.id, content: '▷공고◁ 공고에 거절되었습니다.', type: 'APPLICATION_DECIDED', link: '/messages' }]),
       ),
     );
     expect(res).toBeUndefined();

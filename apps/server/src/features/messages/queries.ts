@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client.js';
 import { messages, users, type MessageRow } from '../../db/schema/index.js';
 import type { PageRequest } from '../../lib/paging.js';
+import type { NotificationType } from '@app/contract';
 import { blockedBetween } from '../blocks/queries.js';
+import { notifyJobFrom } from '../notifications/queries.js';
 
 const sender = alias(users, 'sender');
 
@@ -18,10 +20,16 @@ const withSender = {
   sender: { nickname: sender.nickname, system: sender.system, withdrawnAt: sender.withdrawnAt },
 };
 /** A 쪽지 as its receiver reads it, with what names its sender (a user, [시스템] or 탈퇴한 사용자). */
-/** One [시스템] 쪽지: its receiver and text. */
+/**
+ * One [시스템] 쪽지: its receiver and text, what it is about (docs/api.md §10.1) and the page it concerns. `quiet`
+ * ones stay in the app (a confirmation of the receiver's own action): no e-mail or push.
+ */
 export interface SystemNote {
   receiverId: number;
   content: string;
+  type: NotificationType;
+  link: string;
+  quiet?: boolean;
 }
 
 export type DirectMessage = {
@@ -124,7 +132,17 @@ export async function insertUnlessBlocked(
         ), m AS (
           INSERT INTO messages (sender_id, receiver_id, content, sent_at)
           SELECT ${fromId}::int, r.id, ${content}::text, ${now.toISOString()}::timestamptz FROM r WHERE NOT r.blocked
-          RETURNING id
+          RETURNING id, receiver_id
+        ), j AS (
+          ${notifyJobFrom(sql`m`, {
+            messageId: sql`m.id`,
+            receiverId: sql`m.receiver_id`,
+            type: sql`'MESSAGE'`,
+            content: sql`${content}::text`,
+            link: sql`'/messages'`,
+            senderId: sql`${fromId}::int`,
+            at: sql`${now.toISOString()}::timestamptz`,
+          })}
         )
         SELECT r.id AS receiver_id, r.nickname, r.blocked, m.id FROM r LEFT JOIN m ON true`,
   );
@@ -141,30 +159,65 @@ export function insertNotes(
   senderId: number,
   notes: SystemNote[],
   now: Date,
-): Promise<{ id: number; receiver_id: number; content: string }[]> {
-  const list = <T>(values: T[], type: SQL) =>
-    sql.join(
-      values.map((v) => sql`${v}::${type}`),
+): Promise<StoredNote[]> {
+  const list = <T>(values: T[], type: string) =>
+    sql`ARRAY[${sql.join(
+      values.map((v) => sql`${v}::${sql.raw(type)}`),
       sql`, `,
-    );
-  return queryRows<{ id: number; receiver_id: number; content: string }>(
+    )}]`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return queryRows<StoredNote>(
     tx,
-    sql`INSERT INTO messages (sender_id, receiver_id, content, sent_at)
-        SELECT ${senderId}::int, u.id, n.content, ${now.toISOString()}::timestamptz
-        FROM unnest(ARRAY[${list(
-          notes.map((n) => n.receiverId),
-          sql.raw('int'),
-        )}],
-                    ARRAY[${list(
-                      notes.map((n) => n.content),
-                      sql.raw('text'),
-                    )}]) WITH ORDINALITY AS n(receiver_id, content, ord)
-        JOIN users u ON u.id = n.receiver_id
-        WHERE u.withdrawn_at IS NULL AND NOT u.system
-        ORDER BY n.ord
-        FOR KEY SHARE OF u
-        RETURNING id, receiver_id, content`,
+    sql`WITH n AS (
+          SELECT * FROM unnest(${list(
+            notes.map((n) => n.receiverId),
+            'int',
+          )}, ${list(
+            notes.map((n) => n.content),
+            'text',
+          )}, ${list(
+            notes.map((n) => n.type),
+            'text',
+          )}, ${list(
+            notes.map((n) => n.link),
+            'text',
+          )}, ${list(
+            notes.map((n) => !n.quiet),
+            'boolean',
+          )}) WITH ORDINALITY AS n(receiver_id, content, type, link, notify, ord)
+        ), m AS (
+          INSERT INTO messages (sender_id, receiver_id, content, sent_at, type)
+          SELECT ${senderId}::int, u.id, n.content, ${at}, n.type
+          FROM n JOIN users u ON u.id = n.receiver_id
+          WHERE u.withdrawn_at IS NULL AND NOT u.system
+          ORDER BY n.ord
+          FOR KEY SHARE OF u
+          RETURNING id, receiver_id, content, type
+        ), stored AS (
+          -- ids follow the order of the notes: the k-th stored row of a receiver is that receiver's k-th note
+          SELECT m.*, row_number() OVER (PARTITION BY m.receiver_id ORDER BY m.id) AS k FROM m
+        ), numbered AS (
+          SELECT n.*, row_number() OVER (PARTITION BY n.receiver_id ORDER BY n.ord) AS k FROM n
+        ), j AS (
+          ${notifyJobFrom(sql`stored JOIN numbered ON numbered.receiver_id = stored.receiver_id AND numbered.k = stored.k AND numbered.notify`, {
+            messageId: sql`stored.id`,
+            receiverId: sql`stored.receiver_id`,
+            type: sql`stored.type`,
+            content: sql`stored.content`,
+            link: sql`numbered.link`,
+            senderId: sql`NULL::int`,
+            at,
+          })}
+        )
+        SELECT id, receiver_id, content FROM stored`,
   );
+}
+
+/** A stored [시스템] 쪽지. */
+export interface StoredNote {
+  id: number;
+  receiver_id: number;
+  content: string;
 }
 
 /** Locks the user's row until the transaction ends: a 쪽지 being sent to them (key share) waits, or is seen. */

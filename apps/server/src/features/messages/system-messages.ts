@@ -24,10 +24,3 @@ export async function sendSystemMessages(
     await announceReceived(ctx, scope, { ...row, sender });
   }
 }
-
-export const sendSystemMessage = (
-  ctx: Pick<AppContext, 'events' | 'systemUserId'>,
-  scope: TxScope,
-  receiverId: number,
-  content: string,
-) => sendSystemMessages(ctx, scope, [{ receiverId, content }]);

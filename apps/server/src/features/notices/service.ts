@@ -75,7 +75,7 @@ export async function createNotice(
     const others = (await memberIdsOf(tx, groupId)).filter((userId) => userId !== writer.id);
     await ctx.events.emit(scope, 'message.systemNotice', {
       receiverIds: others,
-      content: newNoticeMessage(groupName, input.title),
+      note: { content: newNoticeMessage(groupName, input.title), type: 'GROUP_ACTIVITY', link: `/groups/${groupId}` },
     });
     return noticeId;
   });

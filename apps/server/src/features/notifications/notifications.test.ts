@@ -4,7 +4,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import type { Frame } from '../../realtime/codec.js';
 import type { TestUser } from '../../../test/helpers.js';
 import { expectClosed, sleep, StompTestClient, useRealtimeSuite } from '../../../test/fixtures/chat.js';
-import { sendSystemMessage } from '../messages/system-messages.js';
+import { sendSystemMessages } from '../messages/system-messages.js';
 import { addProfile, applyTo, createRecruitment, decide } from '../../../test/fixtures/posts.js';
 
 const rt = useRealtimeSuite();
@@ -99,7 +99,7 @@ describe('delivery', () => {
     const c = await listener(u);
     await expect(
       inTransaction(rt.t.db, rt.t.ctx.log, rt.t.clock.now(), async (scope) => {
-        await sendSystemMessage(rt.t.ctx, scope, u.id, '되돌려질 쪽지');
+        await sendSystemMessages(rt.t.ctx, scope, [{ receiverId: u.id, content: '되돌려질 쪽지', type: 'APPLICATION_DECIDED', link: '/messages' }]);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
@@ -144,7 +144,7 @@ describe('ended sessions get nothing', () => {
     );
     await expectClosed(old);
     await inTransaction(rt.t.db, rt.t.ctx.log, rt.t.clock.now(), (scope) =>
-      sendSystemMessage(rt.t.ctx, scope, u.id, '재설정 뒤'),
+      sendSystemMessages(rt.t.ctx, scope, [{ receiverId: u.id, content: '재설정 뒤', type: 'APPLICATION_DECIDED', link: '/messages' }]),
     );
     await sleep(100);
     expect(old.take(notificationQueue(u.id))).toEqual([]);
