@@ -3,8 +3,8 @@ import { useTestApp } from '../test/helpers.js';
 
 const t = useTestApp();
 
-/** Routes that take no body: view counting, close, the bookmark PUT and the block PUT. */
-const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId'];
+/** Routes that take no body: view counting, close, the bookmark PUT, the block PUT and a new calendar address. */
+const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId', '/calendar-feed'];
 
 describe('schema-first routes (architecture "Request path")', () => {
   it('every API route declares its success response, and every route that reads a body declares it', () => {

@@ -14,4 +14,5 @@ export * from './group-board.js';
 
 export * from './blocks.js';
 export * from './notifications.js';
+export * from './calendar-feed.js';
 export * from './public-routes.js';

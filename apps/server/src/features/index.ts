@@ -7,6 +7,8 @@ import blockRoutes from './blocks/routes.js';
 import { blockWithdrawalHooks } from './blocks/on-withdrawal.js';
 import boardRoutes from './boards/routes.js';
 import bookmarkRoutes from './bookmarks/routes.js';
+import { calendarFeedHooks } from './calendar-feed/hooks.js';
+import calendarFeedRoutes from './calendar-feed/routes.js';
 import { bookmarkWithdrawalHooks } from './bookmarks/on-withdrawal.js';
 import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
@@ -48,6 +50,7 @@ export const features: Feature[] = [
   { name: 'schedules', routes: scheduleRoutes },
   { name: 'notices', routes: noticeRoutes },
   { name: 'links', routes: linkRoutes },
+  { name: 'calendar-feed', routes: calendarFeedRoutes, hooks: calendarFeedHooks },
   { name: 'chat', routes: chatRoutes, hooks: chatHooks },
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'blocks', routes: blockRoutes, hooks: blockWithdrawalHooks },

@@ -17,5 +17,7 @@ export const schedules = pgTable('schedules', {
   content: text('content').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** counts the entry's edits (the calendar feed's SEQUENCE) */
+  sequence: integer('sequence').notNull().default(0),
 });
 export type ScheduleRow = typeof schedules.$inferSelect;

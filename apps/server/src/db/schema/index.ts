@@ -8,3 +8,4 @@ export * from './chat.js';
 export * from './group-board.js';
 
 export * from './blocks.js';
+export * from './calendar-feeds.js';

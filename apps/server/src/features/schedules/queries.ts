@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { schedules, users } from '../../db/schema/index.js';
 import type { ScheduleEntryRow } from './presenter.js';
@@ -20,6 +20,35 @@ export function groupEntries(db: Db, groupId: number, date?: string): Promise<Sc
     .orderBy(asc(schedules.date), asc(schedules.createdAt), asc(schedules.id));
 }
 
+/** An entry as a calendar feed shows it (docs/api.md §10.1). */
+export interface FeedEntry {
+  id: number;
+  date: string;
+  content: string;
+  nickname: string | null;
+  sequence: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Every entry of the group for its calendar feed, by date (schedules_group_date_idx). */
+export function feedEntries(db: Db, groupId: number): Promise<FeedEntry[]> {
+  return db
+    .select({
+      id: schedules.id,
+      date: schedules.date,
+      content: schedules.content,
+      nickname: users.nickname,
+      sequence: schedules.sequence,
+      createdAt: schedules.createdAt,
+      updatedAt: schedules.updatedAt,
+    })
+    .from(schedules)
+    .innerJoin(users, eq(users.id, schedules.writerId))
+    .where(eq(schedules.groupId, groupId))
+    .orderBy(asc(schedules.date), asc(schedules.createdAt), asc(schedules.id));
+}
+
 const own = (groupId: number, writerId: number, date: string) =>
   and(eq(schedules.groupId, groupId), eq(schedules.writerId, writerId), eq(schedules.date, date));
 
@@ -38,7 +67,7 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   return row.id;
 }
 
-/** Rewrites the writer's entry of that date in the group; whether there was one. */
+/** Rewrites the writer's entry of that date in the group (one edit more); whether there was one. */
 export async function updateOwnEntry(
   db: Db,
   groupId: number,
@@ -49,7 +78,7 @@ export async function updateOwnEntry(
 ): Promise<boolean> {
   const changed = await db
     .update(schedules)
-    .set({ content, updatedAt })
+    .set({ content, updatedAt, sequence: sql`${schedules.sequence} + 1` })
     .where(own(groupId, writerId, date))
     .returning({ id: schedules.id });
   return changed.length > 0;
