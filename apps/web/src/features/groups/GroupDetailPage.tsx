@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useMe } from '../../shared/auth/useMe';
 import { findMe, useGroup } from './api';
 import { Calendar } from './Calendar';
+import { CalendarFeedDialog } from './CalendarFeedDialog';
 import { DayDialog } from './DayDialog';
 import type { Notice } from './group-board-api';
 import { GroupLoadError } from './GroupLoadError';
@@ -31,6 +32,7 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   const group = useGroup(groupId);
   const myself = useMe();
   const [day, setDay] = useState<string | null>(null);
+  const [feedOpen, setFeedOpen] = useState(false);
   // the notice open in the dialog; 'new' while the admin writes one
   const [notice, setNotice] = useState<Notice | 'new' | null>(null);
 
@@ -56,12 +58,16 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
             멤버 보기
           </button>
           {chat?.(summary)}
+          <button type="button" className="btn-secondary" onClick={() => setFeedOpen(true)}>
+            캘린더 구독
+          </button>
         </div>
       </header>
       <PinnedNotice groupId={g.id} onOpen={setNotice} />
       <Calendar groupId={groupId} onPickDay={setDay} />
       <NoticeList groupId={g.id} onOpen={setNotice} onWrite={summary.admin ? () => setNotice('new') : undefined} />
       <Links groupId={g.id} myId={me?.userId} admin={summary.admin} />
+      {feedOpen && <CalendarFeedDialog groupId={g.id} onClose={() => setFeedOpen(false)} />}
       {day && <DayDialog groupId={g.id} date={day} myId={me?.userId} onClose={() => setDay(null)} />}
       {notice && (
         <NoticeDialog

@@ -76,6 +76,8 @@ export const keys = {
     day: (groupId: string, date: string) => [SESSION, 'groups', 'schedules', groupId, 'day', date] as const,
     notices: (groupId: number) => [SESSION, 'groups', 'notices', groupId] as const,
     links: (groupId: number) => [SESSION, 'groups', 'links', groupId] as const,
+    /** my secret calendar address of the group */
+    calendarFeed: (groupId: number) => [SESSION, 'groups', 'calendar-feed', groupId] as const,
   },
 
   boards: {
