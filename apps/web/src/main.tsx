@@ -6,6 +6,7 @@ import { setUnauthorizedHandler } from './shared/api/client';
 import { markFirstLoad } from './shared/api/first-load';
 import { createQueryClient } from './shared/api/query-client';
 import { chatLauncher } from './features/chat/launcher';
+import { dropDevicePush } from './features/notifications/session';
 import { ownSession } from './shared/auth/session';
 import { auth } from './shared/auth/store';
 import { sayLoginRequired } from './shared/auth/RequireAuth';
@@ -13,7 +14,7 @@ import { pinNow } from './shared/lib/now';
 import './index.css';
 
 const queryClient = createQueryClient();
-ownSession(queryClient, [chatLauncher.close]);
+ownSession(queryClient, [chatLauncher.close, dropDevicePush]);
 
 let redirecting = false;
 /** 401 login_required anywhere: end the session (the session owner drops its reads), say so once, go to /login. */
@@ -47,6 +48,10 @@ function takeServerState(): boolean {
   pinNow(now);
   return true;
 }
+
+// the offline page and web push (public/sw.js), once the page has loaded
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}));
 
 const rendered = takeServerState();
 const root = document.getElementById('root')!;

@@ -54,6 +54,10 @@ export const keys = {
   message: (id: number) => [SESSION, 'message', id] as const,
   /** my 차단 목록 */
   blocks: [SESSION, 'blocks'] as const,
+  /** my 알림 설정 (which types reach me by e-mail and by push) */
+  notificationSettings: [SESSION, 'notification-settings'] as const,
+  /** the server's VAPID public key (the same for everyone) */
+  pushPublicKey: ['push', 'public-key'] as const,
 
   /** every chat read: closing a room refreshes the list and the badges at once */
   chat: {
