@@ -20,10 +20,11 @@ const areaOf = (file, marker) => {
 
 /**
  * The request path (README "The request path"): routes never authorize (no policy, no lib/authorize: the service
- * does), and only the edges present: routes and reads for HTTP, hooks/stomp/chain-source for sockets, mails for mail.
+ * does), and only the edges present: routes and reads for HTTP, hooks/stomp/chain-source for sockets, mails for mail,
+ * jobs for what the job queue sends (mail and push).
  * Services and queries may share a presenter's row types (`import type`), never call it.
  */
-const PRESENTING_EDGES = new Set(['routes', 'reads', 'presenter', 'hooks', 'stomp', 'chain-source', 'mails']);
+const PRESENTING_EDGES = new Set(['routes', 'reads', 'presenter', 'hooks', 'stomp', 'chain-source', 'mails', 'jobs']);
 
 const isTypeOnly = (node) =>
   node.importKind === 'type' ||

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, POOL_SIZE, type Database, type DatabaseSource, type StatementHook } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { jobStore } from './db/jobs.js';
 import { writeViews } from './db/view-records.js';
 import { ensureSystemUser } from './features/account/service.js';
 import { BOARD_VIEWS } from './features/boards/queries.js';
@@ -21,6 +22,7 @@ import { registerSeoRoutes } from './features/pages/routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { EventBus } from './lib/event-bus.js';
 import { clientErrorHandler, frameworkErrors, registerBodyParsers, registerErrorHandling } from './lib/http-errors.js';
+import { JobWorker } from './lib/job-worker.js';
 import { loggerOptions } from './lib/logging.js';
 import { PublicChanges } from './lib/public-changes.js';
 import { ReadCache } from './lib/read-cache.js';
@@ -33,6 +35,7 @@ import { registerRequestAuth } from './request-auth.js';
 import { registerTurnGate } from './lib/turn-gate.js';
 import { TokenService } from './lib/tokens.js';
 import { ViewCounter } from './lib/views.js';
+import { loadVapidKeys } from './lib/web-push.js';
 import { registerEarlyValidation } from './lib/validation.js';
 import { indexHtml, inlineScriptHashes, registerWeb } from './lib/web.js';
 import { MemoryBroker } from './realtime/broker/memory.js';
@@ -135,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     views: new ViewCounter((batch) => writeViews(database.db, [POST_VIEWS, BOARD_VIEWS], batch), app.log),
     mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter, log: app.log, broker }),
+    jobs: new JobWorker(jobStore(database.db), clock, app.log),
+    vapid: loadVapidKeys(config.vapid, config.dataDir),
   };
 
   registerErrorHandling(app);

@@ -9,6 +9,8 @@ import type { Mailer } from './lib/mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limit.js';
 import type { TokenService } from './lib/tokens.js';
 import type { ViewCounter } from './lib/views.js';
+import type { JobWorker } from './lib/job-worker.js';
+import type { VapidKeys } from './lib/web-push.js';
 import type { Realtime } from './realtime/index.js';
 
 /** What every feature needs; built once in app.ts and handed to each feature's routes. */
@@ -34,4 +36,8 @@ export interface AppContext {
   mailer: Mailer;
   /** STOMP over SockJS: destinations to register, and publishes that reach every instance */
   realtime: Realtime;
+  /** the durable job queue in the database: areas register handlers; each instance runs due jobs */
+  jobs: JobWorker;
+  /** the VAPID pair web push is signed with (lib/web-push.ts) */
+  vapid: VapidKeys;
 }

@@ -1,13 +1,16 @@
-import type { Mail, Mailer } from '../src/lib/mail/mailer.js';
+import { MailRefused, type Mail, type Mailer } from '../src/lib/mail/mailer.js';
 
 /** Keeps mails in memory for tests; `failing` makes every send reject, as a dead SMTP server would. */
 export class MemoryMailer implements Mailer {
   readonly kind = 'memory';
   readonly sent: Mail[] = [];
   failing = false;
+  /** the receiving server refuses every mail for good (5xx) */
+  refusing = false;
 
   async send(mail: Mail): Promise<void> {
     if (this.failing) throw new Error('mail transport unavailable');
+    if (this.refusing) throw new MailRefused('550 no such mailbox');
     this.sent.push(mail);
   }
 

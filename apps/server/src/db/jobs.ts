@@ -84,7 +84,9 @@ export function jobStore(db: Db): JobStore {
     },
     async release(ids) {
       if (ids.length === 0) return;
-      await db.execute(sql`UPDATE jobs SET locked_until = NULL WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND done_at IS NULL`);
+      await db.execute(
+        sql`UPDATE jobs SET locked_until = NULL WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND done_at IS NULL`,
+      );
     },
     async purgeDone(before) {
       const rows = await queryRows<{ id: number }>(

@@ -18,7 +18,8 @@ import { groupWithdrawalHooks } from './groups/on-withdrawal.js';
 import messageRoutes from './messages/routes.js';
 import { messageHooks } from './messages/hooks.js';
 import noticeRoutes from './notices/routes.js';
-import { notificationHooks } from './notifications/hooks.js';
+import { notificationJobHooks, startNotificationJobs } from './notifications/hooks.js';
+import notificationRoutes from './notifications/routes.js';
 import { startAutoClose } from './posts/inactivity.js';
 import postRoutes from './posts/routes.js';
 import { postWithdrawalHooks } from './posts/on-withdrawal.js';
@@ -55,7 +56,7 @@ export const features: Feature[] = [
   { name: 'profile', routes: profileRoutes, hooks: profileWithdrawalHooks },
   { name: 'blocks', routes: blockRoutes, hooks: blockWithdrawalHooks },
   { name: 'messages', routes: messageRoutes, hooks: messageHooks },
-  { name: 'notifications', hooks: notificationHooks },
+  { name: 'notifications', routes: notificationRoutes, hooks: notificationJobHooks, start: startNotificationJobs },
   { name: 'boards', routes: boardRoutes },
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
 ];

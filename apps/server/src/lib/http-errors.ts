@@ -106,5 +106,9 @@ export function registerBodyParsers(app: FastifyInstance) {
     }
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  // pages outside the API take forms (RFC 8058's one-click unsubscribe posts `List-Unsubscribe=One-Click`)
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) =>
+    req.url.startsWith('/api/') ? parseJson(req, body, done) : done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   app.addContentTypeParser('*', { parseAs: 'string' }, parseJson);
 }

@@ -165,7 +165,9 @@ export class JobWorker {
       const outcome = await handler(job);
       await this.store.finish(job.id, this.clock.now(), outcome || 'sent');
     } catch (err) {
-      await this.failed(job, err).catch((e: unknown) => this.log.error({ err: e, job: job.id }, 'job queue: could not record a failure'));
+      await this.failed(job, err).catch((e: unknown) =>
+        this.log.error({ err: e, job: job.id }, 'job queue: could not record a failure'),
+      );
     }
   }
 

@@ -99,7 +99,9 @@ describe('delivery', () => {
     const c = await listener(u);
     await expect(
       inTransaction(rt.t.db, rt.t.ctx.log, rt.t.clock.now(), async (scope) => {
-        await sendSystemMessages(rt.t.ctx, scope, [{ receiverId: u.id, content: '되돌려질 쪽지', type: 'APPLICATION_DECIDED', link: '/messages' }]);
+        await sendSystemMessages(rt.t.ctx, scope, [
+          { receiverId: u.id, content: '되돌려질 쪽지', type: 'APPLICATION_DECIDED', link: '/messages' },
+        ]);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
@@ -144,7 +146,9 @@ describe('ended sessions get nothing', () => {
     );
     await expectClosed(old);
     await inTransaction(rt.t.db, rt.t.ctx.log, rt.t.clock.now(), (scope) =>
-      sendSystemMessages(rt.t.ctx, scope, [{ receiverId: u.id, content: '재설정 뒤', type: 'APPLICATION_DECIDED', link: '/messages' }]),
+      sendSystemMessages(rt.t.ctx, scope, [
+        { receiverId: u.id, content: '재설정 뒤', type: 'APPLICATION_DECIDED', link: '/messages' },
+      ]),
     );
     await sleep(100);
     expect(old.take(notificationQueue(u.id))).toEqual([]);

@@ -24,17 +24,34 @@ export class FileMailer implements Mailer {
     // {yyyyMMdd-HHmmss} in Seoul time, then a random part so mails of the same second never collide
     const stamp = seoulDateTime(now).slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    const boundary = `=_${randomBytes(8).toString('hex')}`;
+    const part = (type: string, body: string) => [
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      body,
+    ];
+    const body = mail.html
+      ? [
+          `Content-Type: multipart/alternative; boundary="${boundary}"`,
+          '',
+          `--${boundary}`,
+          ...part('text/plain', mail.text),
+          `--${boundary}`,
+          ...part('text/html', mail.html),
+          `--${boundary}--`,
+        ]
+      : part('text/plain', mail.text);
     const message = [
       `From: ${this.from}`,
       `To: ${mail.to}`,
       // UTF-8 header as RFC 6532 allows, so the file reads as it is in any editor
       `Subject: ${mail.subject}`,
       `Date: ${now.toUTCString()}`,
+      ...(mail.messageId ? [`Message-ID: ${mail.messageId}`] : []),
+      ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
       'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      'Content-Transfer-Encoding: 8bit',
-      '',
-      mail.text,
+      ...body,
       '',
     ].join('\r\n');
     await mkdir(this.dir, { recursive: true });

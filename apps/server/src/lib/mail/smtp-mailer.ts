@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
-import type { Mail, Mailer } from './mailer.js';
+import { MailRefused, type Mail, type Mailer } from './mailer.js';
 
 /** Sends through an SMTP server (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.com). Codes are never logged. */
 export class SmtpMailer implements Mailer {
@@ -21,7 +21,21 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      });
+    } catch (err) {
+      const code = (err as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new MailRefused(`${code} ${(err as Error).message}`);
+      throw err;
+    }
   }
 
   async close() {
