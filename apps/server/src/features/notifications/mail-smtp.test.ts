@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
+import { freePort } from '../../../test/services.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 import { addProfile, applyTo, createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { decodeWords, parseMime, SmtpSink, textAndHtml } from '../../../test/fixtures/smtp-sink.js';
@@ -93,5 +94,48 @@ describe('a notification mail over SMTP', () => {
     await t.ctx.jobs.drain();
     expect(smtp.rcptAttempts.filter((a) => a === email(bouncing))).toHaveLength(1);
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('an SMTP server down for 10 minutes', () => {
+  it('keeps the mail through the outage (retried with backoff) and delivers it once after', async () => {
+    const late = new SmtpSink();
+    const port = await freePort(); // nothing listens there yet
+    const app = await createTestApp({
+      now: NOON_SEOUL,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://teammate.example' },
+      configuredMailer: true,
+    });
+    try {
+      const [postAuthor, who] = [await app.user('장애작성자'), await app.user('장애지원자')];
+      await addProfile(app, who);
+      const post = await createRecruitment(app, postAuthor, { title: '장애 공고' });
+      await applyTo(app, who, post.id);
+      for (let minute = 0; minute < 10; minute++) {
+        await app.ctx.jobs.drain();
+        app.clock.advance(60_000);
+      }
+      const [waiting] = await queryRows<{ attempts: number; outcome: string | null; error: string | null }>(
+        app.db,
+        sql`SELECT attempts, outcome, last_error AS error FROM jobs WHERE kind = 'email' AND user_id = ${postAuthor.id}`,
+      );
+      // tries at minutes 0, 1, 2, 4 and 8 (30 s doubling, each seen at the next drain): still waiting
+      expect(waiting).toMatchObject({ attempts: 5, outcome: null });
+      expect(waiting.error).toMatch(/ECONNREFUSED/);
+
+      await late.listen(port);
+      app.clock.advance(10 * 60_000);
+      await app.ctx.jobs.drain();
+      await app.ctx.jobs.drain();
+      const mails = late.to(email(postAuthor));
+      expect(mails).toHaveLength(1);
+      expect(decodeWords(parseMime(mails[0].raw).headers.get('subject') ?? '')).toBe('[팀메이트] 새 지원자가 있습니다');
+      app.clock.advance(3600_000);
+      await app.ctx.jobs.drain();
+      expect(late.received).toHaveLength(1);
+    } finally {
+      await app.close();
+      await late.close();
+    }
   });
 });
