@@ -7,7 +7,8 @@
  *   BASE_URL=http://host:8080 npm run bench    a server that is already running (no RSS / start-up figures)
  *
  * Env: BENCH_PORT (8090), BENCH_SECONDS (10), BENCH_WARMUP (3 s, see `warmUp`), BENCH_CONNECTIONS (50 for lists and details; searches use
- * BENCH_SEARCH_CONNECTIONS, 20), BENCH_ONLY (comma-separated case-name prefixes), READ_CACHE=off (the server's
+ * BENCH_SEARCH_CONNECTIONS, 20), BENCH_ONLY (comma-separated case-name prefixes; `notifications` runs only when
+ * named, bench/notifications.ts), READ_CACHE=off (the server's
  * read cache off), BENCH_LIVE_RATES (the live-traffic case's write rates, "0,5,20"; BENCH_ONLY=live runs only
  * it; bench/live.ts). Every request carries a random X-Forwarded-For (the child runs with TRUST_PROXY), so the
  * per-IP limits see many clients.
@@ -19,7 +20,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { mixedSearchPath } from './keywords.js';
 import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures, type LiveSetup } from './live.js';
+import { runNotifications } from './notifications.js';
 import { pick } from './random.js';
+import { serverArgs, serverDir, waitFor } from './server-process.js';
 
 const STACKS = ['React', 'TypeScript', 'Java', 'Spring', 'Python', 'Vue', 'Go', 'AWS', 'Docker', 'Kotlin'];
 /** The list filters mixed per request: one or two stacks (recruitments), open only or not, newest or most viewed, pages 0-4. */
@@ -42,21 +45,9 @@ const ONLY = process.env.BENCH_ONLY?.split(',');
 const here = import.meta.dirname;
 const LIVE_RATES = (process.env.BENCH_LIVE_RATES ?? '0,5,20').split(',').map(Number);
 const runsLive = () => !process.env.BASE_URL && (!ONLY || ONLY.includes('live'));
+// only when named: it starts servers of its own, with a mail sink and a push service (bench/notifications.ts)
+const runsNotifications = () => !process.env.BASE_URL && ONLY?.includes('notifications');
 const dataDir = () => path.resolve(process.env.DATA_DIR ?? path.join(here, 'data-bench'));
-
-async function waitFor(url: string, child: ChildProcess | null): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < 180_000) {
-    if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error('server exited during start-up');
-    try {
-      if ((await fetch(url)).ok) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function startServer(): { child: ChildProcess; spawnedAt: number } {
   const env = {
@@ -72,20 +63,11 @@ function startServer(): { child: ChildProcess; spawnedAt: number } {
   // What `npm start` runs: the built server when there is one (apps/server/dist), else the TypeScript sources.
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, serverArgs(), {
-    cwd: path.join(here, '../apps/server'),
+    cwd: serverDir,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { child, spawnedAt };
-}
-
-function serverArgs(): string[] {
-  try {
-    readFileSync(path.join(here, '../apps/server/dist/main.js'));
-    return ['dist/main.js'];
-  } catch {
-    return ['--import', 'tsx', 'src/main.ts'];
-  }
 }
 
 const rssMb = (pid: number | undefined) => {
@@ -209,6 +191,15 @@ const liveLine = (f: LiveFigures & { load: string }, ceiling: number) =>
   );
 
 async function main() {
+  if (runsNotifications()) {
+    await runNotifications({
+      source: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: dataDir() },
+      dataDir: dataDir(),
+      port: PORT,
+      jwtSecret: process.env.JWT_SECRET ?? LIVE_JWT_SECRET,
+    });
+    if (ONLY!.every((o) => o === 'notifications')) return;
+  }
   // the live case's writers go in before the server holds the database (PGlite has one owner)
   const liveSetup: LiveSetup | null = runsLive()
     ? await prepareLive(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: dataDir() })
