@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BAD_REQUEST_TEXT, codePoints, fieldsBody, text } from './text.js';
 import { dateTime } from './common.js';
+import { NOTIFICATION_SWITCH_TEXT, UNKNOWN_NOTIFICATION_TYPE_TEXT } from './notifications.js';
 
 // ---- group notices (docs/api.md §9.2) ----
 
@@ -42,7 +43,11 @@ export const LINK_URL_MAX = 500;
 export const LINK_LIMIT = 200;
 
 /** Field refusals that carry their own `X-Error-Code` instead of `validation_failed` (keyed by their text). */
-export const FIELD_ERROR_CODES: Readonly<Record<string, string>> = { [INVALID_URL_TEXT]: 'invalid_url' };
+export const FIELD_ERROR_CODES: Readonly<Record<string, string>> = {
+  [INVALID_URL_TEXT]: 'invalid_url',
+  [UNKNOWN_NOTIFICATION_TYPE_TEXT]: 'unknown_notification_type',
+  [NOTIFICATION_SWITCH_TEXT]: 'invalid_notification_setting',
+};
 
 // Written out as typed: a scheme, "//", then the host's first character (no userinfo, path, backslash or space).
 const ABSOLUTE_WEB_URL = /^https?:\/\/[^\s/\\?#@]/i;

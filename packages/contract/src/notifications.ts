@@ -44,7 +44,9 @@ export const DEFAULT_NOTIFICATION_SETTINGS = {
 export const UNKNOWN_NOTIFICATION_TYPE_TEXT = '알 수 없는 알림 종류입니다.';
 export const NOTIFICATION_SWITCH_TEXT = '알림 설정은 켜기(true) 또는 끄기(false)로만 저장할 수 있습니다.';
 
-const typeSwitches = z.object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<NotificationType, z.ZodBoolean>);
+const typeSwitches = z.object(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<NotificationType, z.ZodBoolean>,
+);
 export const notificationSettings = z.object({ email: typeSwitches, push: typeSwitches });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 /** PUT: the same shape, any part of it; missing channels and types stay as they are. */
@@ -75,6 +77,16 @@ export function readSettingsPatch(body: unknown): { patch: NotificationSettingsP
   return { patch };
 }
 
+/** PUT's body: checked whole by {@link readSettingsPatch}, answering its Korean text. */
+export const notificationSettingsBody = z.unknown().superRefine((body, ctx) => {
+  const read = readSettingsPatch(body);
+  if ('problem' in read)
+    ctx.addIssue({
+      code: 'custom',
+      message: read.problem === 'unknownType' ? UNKNOWN_NOTIFICATION_TYPE_TEXT : NOTIFICATION_SWITCH_TEXT,
+    });
+});
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // ---- web push subscriptions ----
@@ -86,5 +98,10 @@ export const PUSH_AUTH_BYTES = 16;
 export const INVALID_PUSH_ENDPOINT_TEXT = '푸시 알림 주소가 올바르지 않습니다.';
 export const INVALID_PUSH_KEYS_TEXT = '푸시 알림 키가 올바르지 않습니다.';
 
-/** The browser's `PushSubscription.toJSON()`; the server checks the endpoint and the key sizes. */
+/**
+ * POST's body, the browser's `PushSubscription.toJSON()`. The server checks it (the endpoint's allowed origins are
+ * its configuration): any JSON passes here.
+ */
+export const pushSubscriptionBody = z.unknown().describe('PushSubscription.toJSON(): {endpoint, keys: {p256dh, auth}}');
+export const pushEndpointBody = z.unknown().describe('{endpoint}');
 export type PushSubscriptionBody = { endpoint: string; keys: { p256dh: string; auth: string }; expirationTime?: number | null };

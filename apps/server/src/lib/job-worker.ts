@@ -46,8 +46,11 @@ export const retryLater = (reason: string) => new JobOutcome(reason, true);
 /** Nothing to do now or ever (the recipient left, the address bounced): the job is done with this outcome. */
 export const dropJob = (outcome: string) => new JobOutcome(outcome, false);
 
-/** Handles one job; it may finish the job itself, in its own transaction, through `finishIn`. */
-export type JobHandler = (job: Job) => Promise<string | void>;
+/**
+ * Handles one job and returns its outcome ('sent' when it returns nothing). A handler whose work and completion
+ * commit in one transaction of its own returns `{ finishedAs }`, and the worker records nothing more.
+ */
+export type JobHandler = (job: Job) => Promise<string | void | { finishedAs: string }>;
 
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
@@ -84,7 +87,7 @@ export class JobWorker {
     this.handlers.set(kind, handler);
   }
 
-  /** Claims and runs one batch of due jobs; the number claimed. */
+  /** Runs the due jobs (those that come due meanwhile too); the number run. */
   runDue(): Promise<number> {
     if (this.running) {
       this.again = true;
@@ -96,7 +99,7 @@ export class JobWorker {
     return this.running;
   }
 
-  /** Runs batches until nothing is due (tests, and a worker woken by a burst). */
+  /** Runs until nothing is due, also when a run was going on already (tests, and a worker woken by a burst). */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -147,15 +150,39 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Runs due jobs in PARALLEL lanes until none is due: a lane that is free takes the next claimed job, and claims
+   * more when there is none, so one slow send holds one lane, not the others. A stop lets the running jobs end and
+   * gives the claimed ones that have not started back at once. The number run.
+   */
   private async batch(): Promise<number> {
-    const now = this.clock.now();
-    const jobs = await this.store.claim(now, BATCH, new Date(now.getTime() + LEASE_MS));
-    let next = 0;
+    const buffer: Job[] = [];
+    let ran = 0;
+    let exhausted = false;
+    let claiming: Promise<void> | null = null;
+    const refill = () =>
+      (claiming ??= (async () => {
+        const now = this.clock.now();
+        const jobs = await this.store.claim(now, BATCH, new Date(now.getTime() + LEASE_MS));
+        if (jobs.length === 0) exhausted = true;
+        buffer.push(...jobs);
+      })().finally(() => {
+        claiming = null;
+      }));
     const lane = async () => {
-      while (next < jobs.length) await this.run(jobs[next++]);
+      for (;;) {
+        if (this.stopped) return;
+        const job = buffer.shift();
+        if (job) {
+          ran++;
+          await this.run(job);
+        } else if (exhausted) return;
+        else await refill();
+      }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, jobs.length) }, lane));
-    return jobs.length;
+    await Promise.all(Array.from({ length: PARALLEL }, lane));
+    if (buffer.length > 0) await this.store.release(buffer.map((j) => j.id));
+    return ran;
   }
 
   private async run(job: Job): Promise<void> {
@@ -163,7 +190,7 @@ export class JobWorker {
     try {
       if (!handler) throw dropJob('no_handler');
       const outcome = await handler(job);
-      await this.store.finish(job.id, this.clock.now(), outcome || 'sent');
+      if (typeof outcome !== 'object') await this.store.finish(job.id, this.clock.now(), outcome || 'sent');
     } catch (err) {
       await this.failed(job, err).catch((e: unknown) =>
         this.log.error({ err: e, job: job.id }, 'job queue: could not record a failure'),

@@ -61,7 +61,13 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
     await ctx.events.emit(scope, 'message.systemNotice', {
       notes: [
         // the applicant's confirmation of their own action stays in the app
-        { receiverId: user.id, content: T.appliedMessage(post.title), type: 'APPLICATION_DECIDED', link: postPagePath(post.kind, post.id), quiet: true },
+        {
+          receiverId: user.id,
+          content: T.appliedMessage(post.title),
+          type: 'APPLICATION_DECIDED',
+          link: postPagePath(post.kind, post.id),
+          quiet: true,
+        },
         {
           receiverId: post.creatorId,
           content: T.newApplicantMessage(user.nickname, post.title),

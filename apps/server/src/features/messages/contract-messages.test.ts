@@ -311,7 +311,9 @@ describe('system 쪽지 (3.9, 4.1, 8.7)', () => {
     const u = await fresh();
     const [system] = await t.db.select().from(users).where(eq(users.system, true));
     await inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
-      sendSystemMessages(t.ctx, scope, [{ receiverId: u.id, content: '▷공고◁ 공고에 거절되었습니다.', type: 'APPLICATION_DECIDED', link: '/messages' }]),
+      sendSystemMessages(t.ctx, scope, [
+        { receiverId: u.id, content: '▷공고◁ 공고에 거절되었습니다.', type: 'APPLICATION_DECIDED', link: '/messages' },
+      ]),
     );
     expect((await t.get('/api/messages/unread-count', { token: u.token })).json()).toBe(1);
     const [item] = (await t.get('/api/messages', { token: u.token })).json().content;

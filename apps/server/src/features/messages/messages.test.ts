@@ -231,7 +231,9 @@ describe('inbox, recent and unread count', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toBe('23');
     await inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
-      sendSystemMessages(t.ctx, scope, [{ receiverId: reader.id, content: '▷공고◁ 공고에 승인되었습니다!', type: 'APPLICATION_DECIDED', link: '/messages' }]),
+      sendSystemMessages(t.ctx, scope, [
+        { receiverId: reader.id, content: '▷공고◁ 공고에 승인되었습니다!', type: 'APPLICATION_DECIDED', link: '/messages' },
+      ]),
     );
     expect((await t.get('/api/messages/unread-count', { token: reader.token })).json()).toBe(24);
     const [system] = (await t.get('/api/messages/recent', { token: reader.token })).json();
@@ -429,7 +431,9 @@ describe('sending while the receiver withdraws (docs/api.md §7, §4.1)', () => 
     const leaving = await t.user();
     const res = await whileWithdrawing(leaving, () =>
       inTransaction(t.db, t.ctx.log, t.clock.now(), (scope) =>
-        sendSystemMessages(t.ctx, scope, [{ receiverId: leaving.id, content: '▷공고◁ 공고에 거절되었습니다.', type: 'APPLICATION_DECIDED', link: '/messages' }]),
+        sendSystemMessages(t.ctx, scope, [
+          { receiverId: leaving.id, content: '▷공고◁ 공고에 거절되었습니다.', type: 'APPLICATION_DECIDED', link: '/messages' },
+        ]),
       ),
     );
     expect(res).toBeUndefined();

@@ -154,12 +154,7 @@ export async function insertUnlessBlocked(
  * system receivers. The receivers' rows are held (key share) until the caller commits, so a concurrent withdrawal
  * either removes these 쪽지 or is seen here. The stored rows, in no particular order.
  */
-export function insertNotes(
-  tx: Db,
-  senderId: number,
-  notes: SystemNote[],
-  now: Date,
-): Promise<StoredNote[]> {
+export function insertNotes(tx: Db, senderId: number, notes: SystemNote[], now: Date): Promise<StoredNote[]> {
   const list = <T>(values: T[], type: string) =>
     sql`ARRAY[${sql.join(
       values.map((v) => sql`${v}::${sql.raw(type)}`),
@@ -199,15 +194,18 @@ export function insertNotes(
         ), numbered AS (
           SELECT n.*, row_number() OVER (PARTITION BY n.receiver_id ORDER BY n.ord) AS k FROM n
         ), j AS (
-          ${notifyJobFrom(sql`stored JOIN numbered ON numbered.receiver_id = stored.receiver_id AND numbered.k = stored.k AND numbered.notify`, {
-            messageId: sql`stored.id`,
-            receiverId: sql`stored.receiver_id`,
-            type: sql`stored.type`,
-            content: sql`stored.content`,
-            link: sql`numbered.link`,
-            senderId: sql`NULL::int`,
-            at,
-          })}
+          ${notifyJobFrom(
+            sql`stored JOIN numbered ON numbered.receiver_id = stored.receiver_id AND numbered.k = stored.k AND numbered.notify`,
+            {
+              messageId: sql`stored.id`,
+              receiverId: sql`stored.receiver_id`,
+              type: sql`stored.type`,
+              content: sql`stored.content`,
+              link: sql`numbered.link`,
+              senderId: sql`NULL::int`,
+              at,
+            },
+          )}
         )
         SELECT id, receiver_id, content FROM stored`,
   );

@@ -38,7 +38,7 @@ const payloadOf = (job: Job) => job.payload as unknown as NotifyPayload & { subs
  * One job per channel and device the receiver wants for this type, by the settings as they are now; written in one
  * transaction with this job's completion, so a crash repeats all of it or none.
  */
-async function fanOut(ctx: AppContext, job: Job): Promise<string> {
+async function fanOut(ctx: AppContext, job: Job): Promise<string | { finishedAs: string }> {
   const p = payloadOf(job);
   const r = job.userId === null ? undefined : await recipient(ctx.db, job.userId);
   if (!r || r.withdrawn) return 'withdrawn';
@@ -63,7 +63,7 @@ async function fanOut(ctx: AppContext, job: Job): Promise<string> {
     await finishJob(scope.tx, job.id, now, 'fanned_out');
     scope.afterCommit(() => ctx.jobs.wake());
   });
-  return 'fanned_out';
+  return { finishedAs: 'fanned_out' };
 }
 
 /** The sender's name for a person's 쪽지 (it may have changed or gone since). */

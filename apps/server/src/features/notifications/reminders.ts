@@ -39,7 +39,7 @@ export async function queueReminderRuns(ctx: AppContext): Promise<void> {
  * completion in one transaction (a crash in the middle repeats the whole run, never a part of it). What was deleted
  * or closed before the run gets nothing. A run that comes after its own day has passed sends nothing.
  */
-async function runReminders(ctx: AppContext, job: Job): Promise<string> {
+async function runReminders(ctx: AppContext, job: Job): Promise<string | { finishedAs: string }> {
   const date = String(job.payload.date);
   const now = ctx.clock.now();
   if (seoulDate(now) !== date) return 'missed';
@@ -64,7 +64,7 @@ async function runReminders(ctx: AppContext, job: Job): Promise<string> {
     const outcome = `reminded:${notes.length}`;
     await finishJob(scope.tx, job.id, now, outcome);
     scope.afterCommit(() => ctx.jobs.wake());
-    return outcome;
+    return { finishedAs: outcome };
   });
 }
 

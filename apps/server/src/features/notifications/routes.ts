@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationSettings, plainText } from '@app/contract';
+import { notificationSettings, notificationSettingsBody, plainText, pushEndpointBody, pushSubscriptionBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { sendText } from '../../lib/reply.js';
 import { requireUser } from '../../request-auth.js';
@@ -17,8 +17,10 @@ export default function notificationRoutes(fastify: FastifyInstance, ctx: AppCon
   app.get('/api/notification-settings', { schema: { tags, response: { 200: notificationSettings } } }, async (req) =>
     notifications.getSettings(ctx, requireUser(req)),
   );
-  app.put('/api/notification-settings', { schema: { tags, response: { 200: notificationSettings } } }, async (req) =>
-    notifications.putSettings(ctx, requireUser(req), req.body),
+  app.put(
+    '/api/notification-settings',
+    { schema: { tags, body: notificationSettingsBody, response: { 200: notificationSettings } } },
+    async (req) => notifications.putSettings(ctx, requireUser(req), req.body),
   );
 
   app.get(
@@ -28,13 +30,17 @@ export default function notificationRoutes(fastify: FastifyInstance, ctx: AppCon
   );
   app.post(
     '/api/push/subscriptions',
-    { schema: { tags, response: { 201: z.object({ endpoint: z.string() }) } } },
+    { schema: { tags, body: pushSubscriptionBody, response: { 201: z.object({ endpoint: z.string() }) } } },
     async (req, reply) => reply.status(201).send(await notifications.subscribe(ctx, requireUser(req), req.body)),
   );
-  app.delete('/api/push/subscriptions', { schema: { tags, response: { 200: plainText } } }, async (req, reply) => {
-    await notifications.unsubscribePush(ctx, requireUser(req), req.body);
-    return sendText(reply, 200, T.unsubscribedPush);
-  });
+  app.delete(
+    '/api/push/subscriptions',
+    { schema: { tags, body: pushEndpointBody, response: { 200: plainText } } },
+    async (req, reply) => {
+      await notifications.unsubscribePush(ctx, requireUser(req), req.body);
+      return sendText(reply, 200, T.unsubscribedPush);
+    },
+  );
 
   // a page, not the API: answers in HTML whatever happens (RFC 8058's POST is sent by mail clients, not a person)
   const unsubscribe = async (token: unknown, reply: FastifyReply) => {

@@ -11,8 +11,11 @@ export class SmtpMailer implements Mailer {
     private readonly from: string,
   ) {
     // bounded waits: a code request must answer (503 mail_failed) rather than hang on a dead server
+    // pooled: notification mails come in bursts, and a connection per mail caps them at ~60/s (bench/README.md)
     this.transport = nodemailer.createTransport({
       url,
+      pool: true,
+      maxConnections: 4,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
