@@ -14,5 +14,6 @@ export * from './group-board.js';
 
 export * from './blocks.js';
 export * from './notifications.js';
+export * from './teams.js';
 export * from './calendar-feed.js';
 export * from './public-routes.js';
