@@ -16,6 +16,8 @@ import { closeRedis } from './redis.js';
  * | `tags` | the recruitments' popular tech stacks |
  * | `board:{id}` | that board post shown alone |
  * | `boards` | the board pages, searches and popular |
+ * | `showcase:{groupId}` | that completed group's showcase shown alone: its page, its read, its card |
+ * | `showcases` | the showcase list pages and the sitemap's showcase entries |
  * | `*` | everything (a nickname or a contact changes, a withdrawal: names shown across every list) |
  */
 export const EVERYTHING = '*';
@@ -29,6 +31,8 @@ export const publicTags = {
   popularStacks: 'tags',
   board: (id: number) => `board:${id}`,
   boards: 'boards',
+  showcase: (groupId: number) => `showcase:${groupId}`,
+  showcases: 'showcases',
 } as const;
 
 /** What a write touched, in the tags above. */
@@ -43,6 +47,11 @@ export const touched = {
    */
   postViews: (kind: PostKind) => [publicTags.ranked(kind)],
   board: (id: number) => [publicTags.board(id), publicTags.boards],
+  /**
+   * what a completed group shows publicly changed: completion, the showcase switch, a member's consent, its
+   * name, its deletion (its page, its read, the list pages, the sitemap)
+   */
+  showcase: (groupId: number) => [publicTags.showcase(groupId), publicTags.showcases],
   everything: [EVERYTHING],
 };
 
