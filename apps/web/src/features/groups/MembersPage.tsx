@@ -1,19 +1,23 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { useMe } from '../../shared/auth/useMe';
 import { Modal } from '../../shared/ui/Modal';
-import { failureText, findMe, useInvite, useKick, useLeave, useMembers, type GroupMember } from './api';
+import { RecordLine } from '../../shared/ui/RecordLine';
+import { failureText, findMe, useGroup, useInvite, useKick, useLeave, useMembers, type GroupMember } from './api';
 import { GroupLoadError } from './GroupLoadError';
+import { finishOf, recordOf } from './teams-api';
 
 /**
  * /groups/{groupId}/members: roles, NEW for the just invited; the admin invites and kicks, a member leaves;
- * anyone may block (차단하기) another member, with the 차단 area's button the app passes as `blockMember`.
+ * anyone may block (차단하기) another member, with the 차단 area's button the app passes as `blockMember`. Each
+ * nickname opens the person's record, shown in short on the row; a completed group invites and kicks no more.
  */
 export function MembersPage({ blockMember }: { blockMember: (member: GroupMember) => ReactNode }) {
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
   const members = useMembers(groupId);
+  const group = useGroup(groupId);
   const myself = useMe();
   const kick = useKick();
   const leave = useLeave();
@@ -25,6 +29,7 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
   const me = findMe(members.data, myself);
   const admin = me?.role === 'ADMIN';
   const id = Number(groupId);
+  const completed = group.data !== undefined && finishOf(group.data).status === 'COMPLETED';
 
   const onKick = (m: GroupMember) => {
     if (!confirm(`${m.nickname}님을 그룹에서 추방하시겠습니까?`)) return;
@@ -49,7 +54,7 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">그룹 멤버</h1>
         <div className="flex gap-2">
-          {admin && (
+          {admin && !completed && (
             <button type="button" className="btn-primary" onClick={() => setInviting(true)}>
               초대하기
             </button>
@@ -59,25 +64,39 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
           </button>
         </div>
       </div>
+      {admin && completed && (
+        <p className="text-sm text-gray-600" data-testid="completed-note">
+          완료된 그룹이라 초대와 추방을 할 수 없어요.
+        </p>
+      )}
       <ul className="card divide-y divide-gray-100">
         {members.data.map((m) => (
           <li key={m.userId} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="member-row">
-            <div className="flex min-w-0 items-center gap-2">
-              <span className="truncate font-medium">{m.nickname}</span>
-              <span
-                className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${
-                  m.role === 'ADMIN' ? 'bg-indigo-100 text-indigo-700' : 'bg-gray-100 text-gray-600'
-                }`}
-              >
-                {m.role === 'ADMIN' ? '관리자' : '멤버'}
-              </span>
-              {m.new && (
-                <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[10px] font-bold text-white">NEW</span>
-              )}
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <div className="flex min-w-0 items-center gap-2">
+                <Link
+                  to={`/users/${m.userId}`}
+                  state={{ nickname: m.nickname }}
+                  className="truncate font-medium underline-offset-2 hover:underline"
+                >
+                  {m.nickname}
+                </Link>
+                <span
+                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${
+                    m.role === 'ADMIN' ? 'bg-indigo-100 text-indigo-700' : 'bg-gray-100 text-gray-600'
+                  }`}
+                >
+                  {m.role === 'ADMIN' ? '관리자' : '멤버'}
+                </span>
+                {m.new && (
+                  <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-[10px] font-bold text-white">NEW</span>
+                )}
+              </div>
+              <RecordLine record={recordOf(m)} />
             </div>
             <div className="flex shrink-0 gap-2">
               {m.userId !== me?.userId && blockMember(m)}
-              {admin && m.role !== 'ADMIN' && (
+              {admin && !completed && m.role !== 'ADMIN' && (
                 <button type="button" className="btn-secondary px-3 py-1 text-red-600" onClick={() => onKick(m)}>
                   추방
                 </button>

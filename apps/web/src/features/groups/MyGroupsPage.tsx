@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { failureText, useDeleteGroup, useLeave, useMyGroups, type MyGroup } from './api';
+import { keys } from '../../shared/api/keys';
+import { failureText, groupsApi, useDeleteGroup, useLeave, useMyGroups, type MyGroup } from './api';
 import { EditGroupDialog } from './EditGroupDialog';
+import { finishOf } from './teams-api';
 
 const TYPE_LABELS = { PROJECT: '프로젝트', STUDY_GROUP: '스터디그룹' } as const;
 
@@ -14,8 +17,17 @@ export default function MyGroupsPage() {
   const remove = useDeleteGroup();
   const leave = useLeave();
   const [editing, setEditing] = useState<MyGroup | null>(null);
+  const queryClient = useQueryClient();
 
-  const onDelete = (g: MyGroup) => {
+  const onDelete = async (g: MyGroup) => {
+    // a completed group cannot be deleted: say why instead of asking (the card does not carry the status)
+    const group = await queryClient
+      .fetchQuery({ queryKey: keys.groups.detail(String(g.id)), queryFn: () => groupsApi.group(String(g.id)) })
+      .catch(() => null);
+    if (group && finishOf(group).status === 'COMPLETED') {
+      alert('완료된 그룹은 삭제할 수 없습니다. 공개를 멈추려면 그룹 페이지에서 쇼케이스를 끄세요.');
+      return;
+    }
     if (!confirm(`정말 '${g.name}' 그룹을 삭제하시겠습니까?`)) return;
     remove.mutate(g.id, {
       onSuccess: () => alert('그룹 삭제 완료'),
@@ -64,7 +76,7 @@ export default function MyGroupsPage() {
                   <button type="button" className="btn-secondary px-3 py-1" onClick={() => setEditing(g)}>
                     수정
                   </button>
-                  <button type="button" className="btn-secondary px-3 py-1 text-red-600" onClick={() => onDelete(g)}>
+                  <button type="button" className="btn-secondary px-3 py-1 text-red-600" onClick={() => void onDelete(g)}>
                     삭제
                   </button>
                 </>

@@ -96,7 +96,13 @@ export default function HomePage() {
       </section>
 
       <section>
-        <h2 className="mb-4 text-xl font-bold">인기 프로젝트 공고</h2>
+        <div className="mb-4 flex items-center justify-between gap-2">
+          <h2 className="text-xl font-bold">인기 프로젝트 공고</h2>
+          {/* the showcase is its own server-rendered page */}
+          <a href="/showcase" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+            완료된 프로젝트 보기
+          </a>
+        </div>
         <Loaded
           query={recruitments}
           skeleton={cardsSkeleton}

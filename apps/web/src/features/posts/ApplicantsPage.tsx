@@ -1,5 +1,6 @@
+import type { RecordCounts } from '@app/contract';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { alertFailure } from '../../shared/api/client';
 import { formatPhone } from '../../shared/lib/format';
 import { usePageParam } from '../../shared/lib/usePageParam';
@@ -7,6 +8,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
+import { RecordLine } from '../../shared/ui/RecordLine';
 import { SkillChips } from '../../shared/ui/SkillChips';
 import { useApplicants, useDecideApplication, type Applicant, type Decision } from './api';
 
@@ -14,7 +16,10 @@ const DONE: Record<Decision, string> = { APPROVED: '지원이 승인되었습니
 // a decision is final: it is asked for once more before it is sent
 const ASK: Record<Decision, string> = { APPROVED: '이 지원자를 승인하시겠습니까?', REJECTED: '이 지원자를 거부하시겠습니까?' };
 
-/** Applicants of one of my posts; a decision updates the card in place. */
+/** The record an applicant carries (docs/api.md §10.2; absent from an older answer). */
+const recordOf = (a: Applicant) => (a as Applicant & { record?: RecordCounts }).record;
+
+/** Applicants of one of my posts, each with their record in short (the nickname opens it); a decision updates the card in place. */
 export default function ApplicantsPage() {
   const basePostId = useParams().basePostId ?? '';
   const navigate = useNavigate();
@@ -49,7 +54,15 @@ export default function ApplicantsPage() {
         {data?.applicants.map((a) => (
           <li key={a.applicationId} className="card flex flex-col gap-2 p-5" data-testid="applicant" data-status={a.status}>
             <div className="flex items-center justify-between gap-2">
-              <h3 className="font-semibold">{a.applicantNickname}</h3>
+              <h3 className="min-w-0 truncate font-semibold">
+                <Link
+                  to={`/users/${a.userId}`}
+                  state={{ nickname: a.applicantNickname }}
+                  className="underline-offset-2 hover:underline"
+                >
+                  {a.applicantNickname}
+                </Link>
+              </h3>
               {a.status === 'APPROVED' && (
                 <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-bold text-green-800">승인됨</span>
               )}
@@ -57,6 +70,7 @@ export default function ApplicantsPage() {
                 <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-700">거부됨</span>
               )}
             </div>
+            <RecordLine record={recordOf(a)} />
             <p className="text-sm text-gray-600">분야: {a.field || '-'}</p>
             <p className="text-sm text-gray-600">연락처: {a.contact ? formatPhone(a.contact) : '-'}</p>
             {a.techStacks.length > 0 && <SkillChips skills={a.techStacks} />}
