@@ -43,6 +43,27 @@ export async function enqueueJobs(db: Db, jobs: readonly NewJob[], now: Date): P
   return rows.length;
 }
 
+/**
+ * One statement, so atomic without a transaction: the job is done with `outcome` and the jobs it leads to are
+ * written (keys already taken left out). A crash before it repeats the job; after it, the next ones run.
+ */
+export async function finishJobWith(db: Db, id: number, next: readonly NewJob[], now: Date, outcome: string): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const values = sql.join(
+    next.map(
+      (j) =>
+        sql`(${j.kind}, ${j.key}, ${j.userId}::int, ${JSON.stringify(j.payload)}::jsonb, ${j.runAt.toISOString()}::timestamptz, ${at})`,
+    ),
+    sql`, `,
+  );
+  const insert = next.length
+    ? sql`WITH next AS (INSERT INTO jobs (kind, key, user_id, payload, run_at, created_at) VALUES ${values} ON CONFLICT (key) DO NOTHING) `
+    : sql``;
+  await db.execute(
+    sql`${insert}UPDATE jobs SET done_at = ${at}, outcome = ${outcome}, locked_until = NULL WHERE id = ${id} AND done_at IS NULL`,
+  );
+}
+
 /** Marks a job done in the caller's transaction (a handler whose work and completion must commit together). */
 export async function finishJobIn(db: Db, id: number, now: Date, outcome: string): Promise<void> {
   await db.execute(

@@ -2,20 +2,18 @@ import { NOTIFICATION_LABELS, type NotificationType } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { dropJob, retryLater, type Job, type NewJob } from '../../lib/job-worker.js';
 import { MailRefused } from '../../lib/mail/mailer.js';
-import { inTransaction } from '../../lib/transaction.js';
 import { PushUnavailable, sendWebPush } from '../../lib/web-push.js';
-import { senderName } from '../messages/queries.js';
 import { displayName } from '../account/presenter.js';
 import { notificationMail } from './mails.js';
 import {
   deleteSubscriptionById,
-  enqueue,
-  finishJob,
+  finishJobAndQueue,
   NOTIFY,
   recipient,
   recordBounce,
-  subscriptionById,
+  sendTarget,
   type NotifyPayload,
+  type SendTarget,
 } from './queries.js';
 import { effectiveSettings } from './service.js';
 import { SITE_NAME } from './texts.js';
@@ -32,11 +30,12 @@ export function registerDelivery(ctx: AppContext) {
   ctx.jobs.handle(PUSH, (job) => sendPush(ctx, job));
 }
 
-const payloadOf = (job: Job) => job.payload as unknown as NotifyPayload & { subscriptionId?: number };
+type Payload = NotifyPayload & { subscriptionId?: number };
+const payloadOf = (job: Job) => job.payload as unknown as Payload;
 
 /**
- * One job per channel and device the receiver wants for this type, by the settings as they are now; written in one
- * transaction with this job's completion, so a crash repeats all of it or none.
+ * One job per channel and device the receiver wants for this type, by the settings as they are now; written by the
+ * statement that finishes this job, so a crash repeats all of it or none.
  */
 async function fanOut(ctx: AppContext, job: Job): Promise<string | { finishedAs: string }> {
   const p = payloadOf(job);
@@ -58,37 +57,30 @@ async function fanOut(ctx: AppContext, job: Job): Promise<string | { finishedAs:
         runAt: now,
       });
   if (jobs.length === 0) return 'no_channel';
-  await inTransaction(ctx.db, ctx.log, now, async (scope) => {
-    await enqueue(scope.tx, jobs, now);
-    await finishJob(scope.tx, job.id, now, 'fanned_out');
-    scope.afterCommit(() => ctx.jobs.wake());
-  });
+  await finishJobAndQueue(ctx.db, job.id, jobs, now, 'fanned_out');
   return { finishedAs: 'fanned_out' };
 }
 
-/** The sender's name for a person's 쪽지 (it may have changed or gone since). */
-async function senderOf(ctx: AppContext, p: NotifyPayload): Promise<string | null> {
-  return p.senderId === null ? null : displayName(await senderName(ctx.db, p.senderId));
-}
-
-async function activeRecipient(ctx: AppContext, job: Job) {
-  const r = job.userId === null ? undefined : await recipient(ctx.db, job.userId);
-  if (!r || r.withdrawn) throw dropJob('withdrawn');
-  return r;
+/** The receiver, the device and the sender as they are now; a withdrawn receiver gets nothing. */
+async function targetOf(ctx: AppContext, job: Job, p: Payload): Promise<SendTarget> {
+  const target = job.userId === null ? undefined : await sendTarget(ctx.db, job.userId, p.subscriptionId ?? null, p.senderId);
+  if (!target || target.withdrawn) throw dropJob('withdrawn');
+  return target;
 }
 
 async function sendEmail(ctx: AppContext, job: Job): Promise<string> {
   const p = payloadOf(job);
   const type = p.type as NotificationType;
-  const r = await activeRecipient(ctx, job);
+  const r = await targetOf(ctx, job, p);
   // switched off (or unsubscribed) since the 쪽지: nothing goes
   if (!r.email || !effectiveSettings(r.overrides).email[type]) throw dropJob('switched_off');
   if (r.bounced) throw dropJob('bounced');
-  const unsubscribeUrl = `${ctx.config.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, r.id, type)}`;
+  const unsubscribeUrl = `${ctx.config.publicUrl}/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, job.userId!, type)}`;
+  const senderName = r.sender ? displayName(r.sender) : null;
   const mail = notificationMail(
     ctx.config.publicUrl,
     r.email,
-    { type, content: p.content, link: p.link, senderName: await senderOf(ctx, p), key: job.key },
+    { type, content: p.content, link: p.link, senderName, key: job.key },
     unsubscribeUrl,
   );
   try {
@@ -106,11 +98,11 @@ async function sendEmail(ctx: AppContext, job: Job): Promise<string> {
 async function sendPush(ctx: AppContext, job: Job): Promise<string> {
   const p = payloadOf(job);
   const type = p.type as NotificationType;
-  const r = await activeRecipient(ctx, job);
+  const r = await targetOf(ctx, job, p);
   if (!effectiveSettings(r.overrides).push[type]) throw dropJob('switched_off');
-  const sub = p.subscriptionId === undefined ? undefined : await subscriptionById(ctx.db, p.subscriptionId);
-  if (!sub || sub.user_id !== r.id) throw dropJob('unsubscribed');
-  const sender = await senderOf(ctx, p);
+  const sub = r.subscription;
+  if (!sub) throw dropJob('unsubscribed');
+  const sender = r.sender ? displayName(r.sender) : null;
   const title = type === 'MESSAGE' && sender ? `${sender}님의 쪽지` : `${SITE_NAME} · ${NOTIFICATION_LABELS[type].name}`;
   const body = [...p.content].length > PUSH_BODY_MAX ? `${[...p.content].slice(0, PUSH_BODY_MAX).join('')}…` : p.content;
   try {

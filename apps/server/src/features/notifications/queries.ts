@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { dropJobsOf, enqueueJobs, finishJobIn } from '../../db/jobs.js';
+import { dropJobsOf, enqueueJobs, finishJobIn, finishJobWith } from '../../db/jobs.js';
 import type { NewJob } from '../../lib/job-worker.js';
 
 /** The job that turns one stored 쪽지 into its e-mail and push jobs, by the receiver's settings when it runs. */
@@ -125,14 +125,6 @@ export const subscriptionsOf = (db: Db, userId: number) =>
     sql`SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ${userId} ORDER BY id`,
   );
 
-export const subscriptionById = async (db: Db, id: number) =>
-  (
-    await queryRows<SubscriptionRow & { user_id: number }>(
-      db,
-      sql`SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = ${id}`,
-    )
-  )[0];
-
 export async function deleteSubscriptionById(db: Db, id: number): Promise<void> {
   await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${id}`);
 }
@@ -235,3 +227,65 @@ export const deadlinesOn = (db: Db, date: string) =>
   );
 
 export const finishJob = finishJobIn;
+export const finishJobAndQueue = finishJobWith;
+
+/** What one send needs, read in one statement: its receiver (as {@link recipient}), the device, the sender. */
+export interface SendTarget {
+  email: string | null;
+  withdrawn: boolean;
+  bounced: boolean;
+  overrides: SettingOverrides;
+  subscription: SubscriptionRow | null;
+  sender: { nickname: string | null; system: boolean; withdrawnAt: Date | null } | null;
+}
+
+export async function sendTarget(
+  db: Db,
+  userId: number,
+  subscriptionId: number | null,
+  senderId: number | null,
+): Promise<SendTarget | undefined> {
+  const [row] = await queryRows<{
+    email: string | null;
+    withdrawn: boolean;
+    bounced: boolean;
+    email_on: Switches | null;
+    push_on: Switches | null;
+    sub_id: number | null;
+    endpoint: string | null;
+    p256dh: string | null;
+    auth: string | null;
+    sender_id: number | null;
+    sender_nickname: string | null;
+    sender_system: boolean | null;
+    sender_withdrawn_at: Date | string | null;
+  }>(
+    db,
+    sql`SELECT u.email, u.withdrawn_at IS NOT NULL AS withdrawn,
+               EXISTS (SELECT 1 FROM mail_bounces b WHERE b.address = lower(u.email)) AS bounced,
+               s.email AS email_on, s.push AS push_on,
+               p.id AS sub_id, p.endpoint, p.p256dh, p.auth,
+               f.id AS sender_id, f.nickname AS sender_nickname, f.system AS sender_system, f.withdrawn_at AS sender_withdrawn_at
+        FROM users u
+        LEFT JOIN notification_settings s ON s.user_id = u.id
+        LEFT JOIN push_subscriptions p ON p.id = ${subscriptionId}::int AND p.user_id = u.id
+        LEFT JOIN users f ON f.id = ${senderId}::int
+        WHERE u.id = ${userId}`,
+  );
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    withdrawn: row.withdrawn,
+    bounced: row.bounced,
+    overrides: { email: row.email_on ?? {}, push: row.push_on ?? {} },
+    subscription: row.sub_id === null ? null : { id: row.sub_id, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! },
+    sender:
+      row.sender_id === null
+        ? null
+        : {
+            nickname: row.sender_nickname,
+            system: row.sender_system === true,
+            withdrawnAt: row.sender_withdrawn_at === null ? null : new Date(row.sender_withdrawn_at),
+          },
+  };
+}
