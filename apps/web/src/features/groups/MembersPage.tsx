@@ -77,7 +77,7 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
                 <Link
                   to={`/users/${m.userId}`}
                   state={{ nickname: m.nickname }}
-                  className="truncate font-medium underline-offset-2 hover:underline"
+                  className="truncate font-medium underline decoration-gray-300 underline-offset-4 hover:decoration-current"
                 >
                   {m.nickname}
                 </Link>

@@ -116,7 +116,7 @@ export default function ReviewsPage() {
         </h2>
         {r.received.length === 0 ? (
           <p className="card p-4 text-sm text-gray-600" data-testid="received-empty">
-            아직 공개된 평가가 없어요. 팀원을 평가하면, 그 팀원이 나에게 남긴 평가가 바로 보여요.
+            아직 공개된 평가가 없어요. 나를 평가한 팀원을 나도 평가하면 그 평가가 바로 보여요.
           </p>
         ) : (
           <ul className="flex flex-col gap-2" data-testid="received">

@@ -58,7 +58,7 @@ export default function ApplicantsPage() {
                 <Link
                   to={`/users/${a.userId}`}
                   state={{ nickname: a.applicantNickname }}
-                  className="underline-offset-2 hover:underline"
+                  className="underline decoration-gray-300 underline-offset-4 hover:decoration-current"
                 >
                   {a.applicantNickname}
                 </Link>
