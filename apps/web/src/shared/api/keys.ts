@@ -89,6 +89,13 @@ export const keys = {
   /** a person's public record (joined, completed, left early, tag counts) */
   record: (userId: string) => ['record', userId] as const,
 
+  /** the public showcase reads (completed groups shown to everyone) */
+  showcase: {
+    all: ['showcase'] as const,
+    list: (page: number) => ['showcase', 'list', page] as const,
+    detail: (groupId: string) => ['showcase', 'detail', groupId] as const,
+  },
+
   boards: {
     /** the public board reads (lists and details) */
     all: ['boards'] as const,
