@@ -1,4 +1,3 @@
-import { SHOWCASE_PAGE_SIZE } from '@app/contract';
 import { Link } from 'react-router';
 import { usePageParam } from '../../shared/lib/usePageParam';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -42,7 +41,7 @@ export default function ShowcaseListPage() {
           aria-label="쇼케이스 목록"
           data-testid="showcase-list"
         >
-          {data.content.slice(0, SHOWCASE_PAGE_SIZE).map((item) => (
+          {data.content.map((item) => (
             <li key={item.groupId}>
               <ShowcaseCard item={item} />
             </li>
