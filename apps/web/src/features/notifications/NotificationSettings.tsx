@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { sessionExpired } from '../../shared/api/client';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
+import { Switch } from '../../shared/ui/Switch';
 import { useNotificationSettings, useSaveSwitch } from './api';
 import { PushDevice } from './PushDevice';
 
@@ -83,28 +84,5 @@ export function NotificationSettings() {
         </p>
       )}
     </section>
-  );
-}
-
-/** A switch with a finger-sized target around its track. */
-function Switch({ label, on, onChange }: { label: string; on: boolean; onChange(on: boolean): void }) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      aria-label={label}
-      onClick={() => onChange(!on)}
-      className="group inline-flex h-11 w-14 items-center justify-center rounded-full outline-none"
-    >
-      <span
-        aria-hidden="true"
-        className={`flex h-6 w-11 items-center rounded-full transition-colors group-focus-visible:ring-2 group-focus-visible:ring-indigo-600 group-focus-visible:ring-offset-2 ${on ? 'bg-indigo-600' : 'bg-gray-300'}`}
-      >
-        <span
-          className={`h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5.5' : 'translate-x-0.5'}`}
-        />
-      </span>
-    </button>
   );
 }
