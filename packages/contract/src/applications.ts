@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTime } from './common.js';
 import { postType } from './posts.js';
 import { BAD_REQUEST_TEXT, bodyId, fieldsBody } from './text.js';
+import { recordCounts } from './teams.js';
 
 // ---- applications (3.2, 3.5) ----
 
@@ -20,7 +21,13 @@ const applicantCommon = {
   field: z.string(),
   contact: z.string().nullable(),
 };
-export const applicant = z.object({ ...applicantCommon, status: applicationStatus, userId: z.number().int() });
+export const applicant = z.object({
+  ...applicantCommon,
+  status: applicationStatus,
+  userId: z.number().int(),
+  /** docs/api.md §10.2 */
+  record: recordCounts,
+});
 export type Applicant = z.infer<typeof applicant>;
 export const applicantList = z.object({
   title: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTime } from './common.js';
 import { BAD_REQUEST_TEXT, bodyId, dateField, fieldsBody, text } from './text.js';
+import { GROUP_STATUSES, recordCounts } from './teams.js';
 
 // ---- groups and members (3.6) ----
 
@@ -43,6 +44,8 @@ export const groupMember = z.object({
   loginId: z.string().nullable(),
   role: z.enum(['ADMIN', 'MEMBER']),
   new: z.boolean(),
+  /** docs/api.md §10.2: the member's joined / completed / left-early counts */
+  record: recordCounts,
 });
 export type GroupMember = z.infer<typeof groupMember>;
 
@@ -51,7 +54,13 @@ export const group = z.object({
   name: z.string(),
   description: z.string(),
   type: z.enum(['PROJECT', 'STUDY_GROUP']),
-  status: z.literal('ACTIVE'),
+  status: z.enum(GROUP_STATUSES),
+  completedDateTime: dateTime.nullable(),
+  summary: z.string().nullable(),
+  resultUrl: z.string().nullable(),
+  /** additions to docs/api.md §10.2: the admin's showcase switch, and the caller's own consent (null: not a member at completion) */
+  showcase: z.boolean(),
+  myShowcaseConsent: z.boolean().nullable(),
   members: z.array(groupMember),
 });
 export type Group = z.infer<typeof group>;

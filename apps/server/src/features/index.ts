@@ -27,6 +27,8 @@ import scheduleRoutes from './schedules/routes.js';
 import profileRoutes from './profile/routes.js';
 import { profileWithdrawalHooks } from './profile/on-withdrawal.js';
 import recoveryRoutes from './recovery/routes.js';
+import { teamHooks } from './teams/hooks.js';
+import teamRoutes from './teams/routes.js';
 import { recoveryWithdrawalHooks } from './recovery/on-withdrawal.js';
 
 export interface Feature {
@@ -59,4 +61,5 @@ export const features: Feature[] = [
   { name: 'notifications', routes: notificationRoutes, hooks: notificationJobHooks, start: startNotificationJobs },
   { name: 'boards', routes: boardRoutes },
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
+  { name: 'teams', routes: teamRoutes, hooks: teamHooks },
 ];

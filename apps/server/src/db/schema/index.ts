@@ -9,3 +9,4 @@ export * from './group-board.js';
 
 export * from './blocks.js';
 export * from './calendar-feeds.js';
+export * from './teams.js';

@@ -76,8 +76,13 @@ export const groups = pgTable('groups', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   type: text('type').$type<'PROJECT' | 'STUDY_GROUP'>().notNull(),
-  status: text('status').notNull().default('ACTIVE'),
+  status: text('status').$type<'ACTIVE' | 'COMPLETED'>().notNull().default('ACTIVE'),
   createdAt: ts('created_at').notNull(),
+  /** docs/api.md §10.2; migration 0017 */
+  completedAt: ts('completed_at'),
+  summary: text('summary'),
+  resultUrl: text('result_url'),
+  showcase: boolean('showcase').notNull().default(false),
 });
 export type GroupRow = typeof groups.$inferSelect;
 

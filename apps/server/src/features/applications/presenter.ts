@@ -8,6 +8,7 @@ import {
 } from '@app/contract';
 import type { ApplicationStatusValue, ProfileRow } from '../../db/schema/index.js';
 import { seoulDateTime } from '../../lib/clock.js';
+import { presentRecordCounts, type RecordColumns } from '../teams/presenter.js';
 
 export interface MyApplicationRow {
   id: number;
@@ -19,7 +20,7 @@ export interface MyApplicationRow {
   kind: MyApplication['postType'];
 }
 
-export interface ApplicantRow {
+export interface ApplicantRow extends RecordColumns {
   id: number;
   applicant_id: number;
   status: ApplicationStatusValue;
@@ -58,6 +59,7 @@ export const presentApplicant = (r: ApplicantRow): Applicant => ({
   field: r.field ?? '',
   contact: r.contact ?? null,
   userId: r.applicant_id,
+  record: presentRecordCounts(r),
 });
 
 /** The author's applicant page: the post's title, then the page's fields with `applicants` for `content`. */

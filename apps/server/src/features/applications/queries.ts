@@ -5,6 +5,7 @@ import { applications, basePosts, type ApplicationRow, type PostRow } from '../.
 import type { PageRequest } from '../../lib/paging.js';
 import { effectiveInactive } from '../posts/queries.js';
 import type { ApplicantRow, MyApplicationRow } from './presenter.js';
+import { recordColumns, recordJoin } from '../teams/queries.js';
 
 /** Whether the user has an application to the post, in any state. */
 export async function hasApplied(db: Db, postId: number, applicantId: number): Promise<boolean> {
@@ -31,14 +32,15 @@ export function myApplicationRows(db: Db, applicantId: number, today: string): P
   );
 }
 
-/** A page of the post's applicants with their profiles (if any), newest application first. */
+/** A page of the post's applicants with their profiles (if any) and records, newest application first: one statement. */
 export function applicantRows(db: Db, postId: number, page: PageRequest): Promise<ApplicantRow[]> {
   return queryRows<ApplicantRow>(
     db,
     sql`SELECT a.id, a.applicant_id, a.status, u.nickname, (u.withdrawn_at IS NOT NULL) AS withdrawn,
-          ap.contact, ap.field, ap.tech_stacks
+          ap.contact, ap.field, ap.tech_stacks, ${recordColumns}
         FROM applications a JOIN users u ON u.id = a.applicant_id
         LEFT JOIN application_profiles ap ON ap.user_id = a.applicant_id
+        ${recordJoin(sql`a.applicant_id`)}
         WHERE a.post_id = ${postId} ORDER BY a.id DESC ${limitOffset(page)}`,
   );
 }

@@ -10,7 +10,7 @@ import { isBlockedBetween } from '../blocks/queries.js';
 import { canLeaveGroup, loadGroupAccess, type GroupAccess } from './policy.js';
 import { deletePlainMembership, findActiveUserByNickname, findMember, insertMemberUnlessPresent } from './queries.js';
 import { postSeats, releaseSeat, takeSeat } from '../posts/queries.js';
-import { adminAccess, memberAccess } from './service.js';
+import { adminAccess, memberAccess, refuseIfCompleted } from './service.js';
 import { GROUP_TEXTS, invitedMessage, kickedMessage } from './texts.js';
 import { touched } from '../../lib/public-changes.js';
 
@@ -23,7 +23,7 @@ const inviteeNotFound = () => new BadRequest(GROUP_TEXTS.inviteeNotFound, 'user_
 const memberNotFound = () => new BadRequest(GROUP_TEXTS.memberNotFound, 'member_not_found');
 
 /**
- * Ends a plain membership (never the admin's): the row goes, and with it the member's schedules in the group
+ * Ends a plain membership (never the admin's, but for a withdrawal from a completed group): the row goes, and with it the member's schedules in the group
  * (schedules_membership_fk cascades); -1 on the post, never below 1; then `group.memberRemoved` for chat.
  * False when there was no such membership (already removed by a concurrent request).
  */
@@ -34,7 +34,7 @@ export async function removeMembership(
   member: { userId: number; nickname: string },
   reason: RemovalReason,
 ): Promise<boolean> {
-  if (!(await deletePlainMembership(scope.tx, group.id, member.userId))) return false;
+  if (!(await deletePlainMembership(scope.tx, group.id, member.userId, reason === 'withdrawal'))) return false;
   await releaseSeat(scope.tx, group.postId);
   scope.afterCommit(() => ctx.changes.publish(touched.post(group.postId)));
   await ctx.events.emit(scope, 'group.memberRemoved', {
@@ -71,6 +71,7 @@ export async function inviteMember(
   body: Deferred<{ nickname: string }>,
 ): Promise<void> {
   const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.inviteForbidden);
+  refuseIfCompleted(group);
   const { nickname } = body();
   const invitee = await findActiveUserByNickname(ctx.db, nickname);
   if (!invitee) throw inviteeNotFound();
@@ -107,6 +108,7 @@ export async function inviteMember(
 /** DELETE /api/groups/{id}/remove/{userId}: the admin removes a plain member. */
 export async function kickMember(ctx: AppContext, admin: AuthUser, groupId: number, userId: number): Promise<void> {
   const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.kickForbidden);
+  refuseIfCompleted(group);
   const target = await findMember(ctx.db, group.id, userId);
   if (!target) throw memberNotFound();
   if (target.role === 'ADMIN') throw new BadRequest(GROUP_TEXTS.adminCannotBeKicked, 'group_admin');

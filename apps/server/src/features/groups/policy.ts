@@ -7,12 +7,17 @@ export interface GroupAccess {
   group: GroupFields;
   /** the caller's membership; a caller who is not a member never gets past {@link loadGroupAccess} */
   membership: { role: 'ADMIN' | 'MEMBER' };
+  /** the caller's showcase consent if they were a member when the group completed, else null */
+  completionConsent: boolean | null;
 }
 
 export type Membership = GroupAccess['membership'];
 
 /** The admin edits, deletes, invites and kicks; the admin cannot leave or be kicked. */
 export const isGroupAdmin = (membership: Membership) => membership.role === 'ADMIN';
+
+/** A completed group takes no invite, kick or deletion (docs/api.md §10.2). */
+export const isCompleted = (group: Pick<GroupAccess['group'], 'status'>) => group.status === 'COMPLETED';
 
 /** Anyone but the admin may leave. */
 export const canLeaveGroup = (membership: Membership) => !isGroupAdmin(membership);
@@ -29,5 +34,5 @@ export async function loadGroupAccess(db: Db, groupId: number, userId: number, n
   const found = await findGroupWithRole(db, groupId, userId);
   if (!found) throw new NotFound(notFoundText);
   if (!isGroupMember(found.role)) throw new Forbidden(NOT_GROUP_MEMBER_TEXT, 'not_group_member');
-  return { group: found.group, membership: { role: found.role } };
+  return { group: found.group, membership: { role: found.role }, completionConsent: found.completionConsent };
 }

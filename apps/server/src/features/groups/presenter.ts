@@ -1,7 +1,11 @@
-import { WITHDRAWN_NAME, type Group, type GroupMember, type MyGroup } from '@app/contract';
+import { WITHDRAWN_NAME, type Group, type GroupMember, type MyGroup, type RecordCounts } from '@app/contract';
 import type { GroupRow } from '../../db/schema/index.js';
+import { nullableSeoulDateTime } from '../../lib/clock.js';
 
-type GroupFields = Pick<GroupRow, 'id' | 'name' | 'description' | 'type'>;
+type GroupFields = Pick<
+  GroupRow,
+  'id' | 'name' | 'description' | 'type' | 'status' | 'completedAt' | 'summary' | 'resultUrl' | 'showcase'
+>;
 
 export interface MemberRow {
   userId: number;
@@ -10,6 +14,7 @@ export interface MemberRow {
   joinedAt: Date;
   nickname: string | null;
   loginId: string | null;
+  record: RecordCounts;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,16 +27,23 @@ export function presentMember(m: MemberRow, now: Date): GroupMember {
     role: m.role,
     // docs/api.md §3.6: "new" marks a member invited less than 24 h ago.
     new: m.joinedBy === 'INVITE' && now.getTime() - m.joinedAt.getTime() < DAY_MS,
+    record: { joined: m.record.joined, completed: m.record.completed, leftEarly: m.record.leftEarly },
   };
 }
 
-export function presentGroup(g: GroupFields, members: MemberRow[], now: Date): Group {
+/** `myShowcaseConsent`: the caller's consent when they were a member at completion, else null (docs/api.md §10.2). */
+export function presentGroup(g: GroupFields, members: MemberRow[], now: Date, myShowcaseConsent: boolean | null = null): Group {
   return {
     id: g.id,
     name: g.name,
     description: g.description,
     type: g.type,
-    status: 'ACTIVE' as const,
+    status: g.status,
+    completedDateTime: nullableSeoulDateTime(g.completedAt),
+    summary: g.summary,
+    resultUrl: g.resultUrl,
+    showcase: g.showcase,
+    myShowcaseConsent,
     members: members.map((m) => presentMember(m, now)),
   };
 }

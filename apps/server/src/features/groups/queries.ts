@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { applications, groupMembers, groups, users, type GroupRow } from '../../db/schema/index.js';
+import { applications, groupMembers, groups, userRecords, users, type GroupRow } from '../../db/schema/index.js';
 import type { MemberRow, MyGroupRow } from './presenter.js';
 
 /** A group's own fields, as the routes present it and other areas name it. */
@@ -10,12 +10,20 @@ export interface GroupFields {
   name: string;
   description: string;
   type: 'PROJECT' | 'STUDY_GROUP';
+  /** docs/api.md §10.2 */
+  status: 'ACTIVE' | 'COMPLETED';
+  completedAt: Date | null;
+  summary: string | null;
+  resultUrl: string | null;
+  showcase: boolean;
 }
 
 /** The group, and the caller's role in it (null when the caller is not a member). */
 export interface GroupWithRole {
   group: GroupFields;
   role: 'ADMIN' | 'MEMBER' | null;
+  /** the caller's showcase consent when they were a member at completion, else null (docs/api.md §10.2) */
+  completionConsent: boolean | null;
 }
 
 interface AccessRow {
@@ -24,21 +32,42 @@ interface AccessRow {
   name: string;
   description: string;
   type: 'PROJECT' | 'STUDY_GROUP';
+  status: 'ACTIVE' | 'COMPLETED';
+  completed_at: Date | string | null;
+  summary: string | null;
+  result_url: string | null;
+  showcase: boolean;
   role: 'ADMIN' | 'MEMBER' | null;
+  consent: boolean | null;
 }
 
-/** The group and the user's role in it, in one query; undefined when the group is missing. */
+/** The group, the user's role in it and their place at completion, in one query; undefined when the group is missing. */
 export async function findGroupWithRole(db: Db, groupId: number, userId: number): Promise<GroupWithRole | undefined> {
   const [row] = await queryRows<AccessRow>(
     db,
-    sql`SELECT g.id, g.post_id, g.name, g.description, g.type, m.role
-        FROM groups g LEFT JOIN group_members m ON m.group_id = g.id AND m.user_id = ${userId}
+    sql`SELECT g.id, g.post_id, g.name, g.description, g.type, g.status, g.completed_at, g.summary, g.result_url,
+          g.showcase, m.role, c.showcase_consent AS consent
+        FROM groups g
+        LEFT JOIN group_members m ON m.group_id = g.id AND m.user_id = ${userId}
+        LEFT JOIN group_completion_members c ON c.group_id = g.id AND c.user_id = ${userId}
         WHERE g.id = ${groupId}`,
   );
   if (!row) return undefined;
   return {
-    group: { id: row.id, postId: row.post_id, name: row.name, description: row.description, type: row.type },
+    group: {
+      id: row.id,
+      postId: row.post_id,
+      name: row.name,
+      description: row.description,
+      type: row.type,
+      status: row.status,
+      completedAt: row.completed_at === null ? null : new Date(row.completed_at),
+      summary: row.summary,
+      resultUrl: row.result_url,
+      showcase: row.showcase,
+    },
     role: row.role,
+    completionConsent: row.consent,
   };
 }
 
@@ -55,6 +84,11 @@ const memberColumns = {
   joinedAt: groupMembers.joinedAt,
   nickname: users.nickname,
   loginId: users.loginId,
+  record: {
+    joined: sql<number>`coalesce(${userRecords.joined}, 0)`.mapWith(Number),
+    completed: sql<number>`coalesce(${userRecords.completed}, 0)`.mapWith(Number),
+    leftEarly: sql<number>`coalesce(${userRecords.leftEarly}, 0)`.mapWith(Number),
+  },
 };
 
 /** Members of a group: the admin first, then in join order. */
@@ -63,6 +97,7 @@ export function groupMemberRows(db: Db, groupId: number): Promise<MemberRow[]> {
     .select(memberColumns)
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
+    .leftJoin(userRecords, eq(userRecords.userId, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
     .orderBy(sql`${groupMembers.role} = 'ADMIN' DESC`, asc(groupMembers.joinedAt), asc(groupMembers.userId));
 }
@@ -73,6 +108,7 @@ export async function findMember(db: Db, groupId: number, userId: number): Promi
     .select(memberColumns)
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
+    .leftJoin(userRecords, eq(userRecords.userId, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return row;
 }
@@ -93,22 +129,26 @@ export function myGroups(db: Db, userId: number): Promise<MyGroupRow[]> {
     .orderBy(desc(groupMembers.joinedAt), desc(groups.id));
 }
 
-/** The groups a user is a plain member of (not admin), with what a removal needs. */
+/**
+ * The memberships a withdrawal ends, with what a removal needs: every plain one, and the admin's of completed groups
+ * (which cannot be deleted, docs/api.md §10.2).
+ */
 export function membershipsOf(db: Db, userId: number) {
   return db
     .select({ id: groups.id, postId: groups.postId, name: groups.name })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, 'MEMBER')))
+    .where(and(eq(groupMembers.userId, userId), or(eq(groupMembers.role, 'MEMBER'), eq(groups.status, 'COMPLETED'))))
     .orderBy(asc(groups.id));
 }
 
-/** Whether the user is the admin of any group. */
+/** Whether the user is the admin of a group still active (a completed one does not hold a withdrawal back). */
 export async function administersAGroup(db: Db, userId: number): Promise<boolean> {
   const rows = await db
     .select({ groupId: groupMembers.groupId })
     .from(groupMembers)
-    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, 'ADMIN')))
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, 'ADMIN'), eq(groups.status, 'ACTIVE')))
     .limit(1);
   return rows.length > 0;
 }
@@ -170,11 +210,17 @@ export async function insertMemberUnlessPresent(tx: Db, groupId: number, member:
   return added.length > 0;
 }
 
-/** Ends a plain membership (never the admin's); false when there was no such membership. */
-export async function deletePlainMembership(tx: Db, groupId: number, userId: number): Promise<boolean> {
+/**
+ * Ends a plain membership (never the admin's, except of a completed group when `adminOfCompleted`: a withdrawal);
+ * false when there was no such membership.
+ */
+export async function deletePlainMembership(tx: Db, groupId: number, userId: number, adminOfCompleted = false): Promise<boolean> {
+  const removable = adminOfCompleted
+    ? or(eq(groupMembers.role, 'MEMBER'), sql`EXISTS (SELECT 1 FROM groups g WHERE g.id = ${groupId} AND g.status = 'COMPLETED')`)
+    : eq(groupMembers.role, 'MEMBER');
   const removed = await tx
     .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), eq(groupMembers.role, 'MEMBER')))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), removable))
     .returning({ userId: groupMembers.userId });
   return removed.length > 0;
 }

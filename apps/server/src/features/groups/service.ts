@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { isAuthor, isEffectivelyInactive } from '../posts/policy.js';
 import { findPost, hasGroup, lockPost, recountPostMembers, todayIn } from '../posts/queries.js';
-import { isGroupAdmin, loadGroupAccess, type GroupAccess } from './policy.js';
+import { isCompleted, isGroupAdmin, loadGroupAccess, type GroupAccess } from './policy.js';
 import type { MemberRow } from './presenter.js';
 import {
   approvedApplicants,
@@ -36,12 +36,24 @@ const postNotFound = () => new NotFound(GROUP_TEXTS.postNotFound);
 export interface GroupWithMembers {
   group: GroupAccess['group'];
   members: MemberRow[];
+  /** the caller's showcase consent (null: not a member when the group completed) */
+  myShowcaseConsent: boolean | null;
 }
 
-const withMembers = async (ctx: AppContext, group: GroupAccess['group']): Promise<GroupWithMembers> => ({
+const withMembers = async (
+  ctx: AppContext,
+  group: GroupAccess['group'],
+  myShowcaseConsent: boolean | null = null,
+): Promise<GroupWithMembers> => ({
   group,
   members: await groupMemberRows(ctx.db, group.id),
+  myShowcaseConsent,
 });
+
+/** 409 group_completed: what a completed group no longer takes (invite, kick, deletion). */
+export function refuseIfCompleted(group: Pick<GroupAccess['group'], 'status'>): void {
+  if (isCompleted(group)) throw new Conflict(GROUP_TEXTS.completed, 'group_completed');
+}
 
 /** The group exists (404 with the route's text), then the caller is a member of it (403 not_group_member). */
 export const memberAccess = (ctx: AppContext, user: AuthUser, groupId: number, notFoundText: string) =>
@@ -56,8 +68,8 @@ export async function adminAccess(ctx: AppContext, user: AuthUser, groupId: numb
 
 /** GET /api/groups/{id}: a member reads the group. */
 export async function getGroup(ctx: AppContext, user: AuthUser, groupId: number): Promise<GroupWithMembers> {
-  const { group } = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notFound);
-  return withMembers(ctx, group);
+  const { group, completionConsent } = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notFound);
+  return withMembers(ctx, group, completionConsent);
 }
 
 /** GET /api/groups/{id}/members: a member reads the member list. */
@@ -139,7 +151,9 @@ export async function updateGroup(
   const input = body();
   const group = await updateGroupText(ctx.db, access.group.id, { name: input.name, description: input.description });
   if (!group) throw new NotFound(GROUP_TEXTS.notFound);
-  return withMembers(ctx, group);
+  // the name shows on its showcase
+  if (isCompleted(group)) ctx.changes.publish(touched.showcase(group.id));
+  return withMembers(ctx, group, access.completionConsent);
 }
 
 /**
@@ -148,6 +162,7 @@ export async function updateGroup(
  */
 export async function deleteGroup(ctx: AppContext, admin: AuthUser, groupId: number): Promise<void> {
   const { group } = await adminAccess(ctx, admin, groupId, GROUP_TEXTS.notExists, GROUP_TEXTS.deleteForbidden);
+  refuseIfCompleted(group);
   await inTransaction(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
     const { tx } = scope;
     // Rows are locked in the order leave and kick use (memberships, then the post), so they cannot deadlock.

@@ -1,4 +1,4 @@
-import { INVITE_BLOCKED_TEXT } from '@app/contract';
+import { GROUP_COMPLETED_TEXT, INVITE_BLOCKED_TEXT } from '@app/contract';
 
 /** Every group-scoped route's 403 for a caller outside the group (docs/api.md §3.6, §3.7, §3.8). */
 export const NOT_GROUP_MEMBER_TEXT = '그룹의 일원이 아닙니다.';
@@ -25,6 +25,8 @@ export const GROUP_TEXTS = {
   memberNotFound: '해당 그룹에 존재하지 않는 멤버입니다.',
   adminCannotBeKicked: '관리자는 추방할 수 없습니다.',
   kicked: '사용자가 그룹에서 추방되었습니다.',
+  /** invite, kick and deletion of a completed group (docs/api.md §10.2) */
+  completed: GROUP_COMPLETED_TEXT,
 } as const;
 
 /** 쪽지 from [시스템] (docs/api.md §4.1). */
