@@ -12,7 +12,9 @@ export interface PublicRoute {
   /** the API GETs (under /api) the page is made of; `:id` is the page's id */
   reads: readonly string[];
   /** a shared link to it gets a preview card of this content */
-  card?: 'RECRUITMENT' | 'STUDY_GROUP' | 'BOARD';
+  card?: 'RECRUITMENT' | 'STUDY_GROUP' | 'BOARD' | 'SHOWCASE';
+  /** the page's own title and description are its Open Graph tags (a list page without a card) */
+  openGraph?: true;
   /**
    * The page's code and reads start before the app renders, when it is the first page of a visit: `module` is
    * its page component (under apps/web/src), `reads` the API GETs index.html starts at once. A read with a query
@@ -44,6 +46,8 @@ export const PUBLIC_ROUTES = {
   studyGroup: { path: '/study-group/:id', reads: ['/study-groups/:id', '/bookmarks/:id'], card: 'STUDY_GROUP' },
   boards: { path: '/boards', reads: ['/boards/search'] },
   board: { path: '/boards/:id', reads: ['/boards/:id'], card: 'BOARD' },
+  showcases: { path: '/showcase', reads: ['/showcase'], openGraph: true },
+  showcase: { path: '/showcase/:id', reads: ['/showcase/:id'], card: 'SHOWCASE' },
 } as const satisfies Record<string, PublicRoute>;
 
 export type PublicRouteName = keyof typeof PUBLIC_ROUTES;
@@ -83,6 +87,9 @@ export const readPath = (read: string, id: number | null) => (id === null ? read
 
 /** An API read a public page is made of, as the table names it (`/recruitments/:id`). */
 export type PublicRead = (typeof PUBLIC_ROUTES)[PublicRouteName]['reads'][number];
+
+/** A completed group's showcase page (the id is the group's). */
+export const showcasePagePath = (groupId: number) => PUBLIC_ROUTES.showcase.path.replace(':id', String(groupId));
 
 /** A post's detail page in the web app (links in notifications). */
 export const postPagePath = (kind: 'RECRUITMENT' | 'STUDY_GROUP', id: number) =>

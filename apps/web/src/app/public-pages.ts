@@ -1,3 +1,4 @@
+import type { ShowcaseItem } from '@app/contract';
 import { matchPublicRoute, type PublicRouteName } from '@app/contract/public-routes';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { boardsApi, type BoardSearchParams } from '../features/boards/api';
@@ -5,6 +6,9 @@ import { popularQueries } from '../features/home/popular';
 import { listParams, postDetailQuery, postListQuery, popularStacksQuery, type PostDetail } from '../features/posts/api';
 import { bookmarkStateQuery } from '../features/posts/bookmarks';
 import { RECRUITMENT, STUDY_GROUP, type PostKind } from '../features/posts/kinds';
+import { showcaseDetailQuery, showcaseListQuery } from '../features/showcase/api';
+import { excerpt } from '../features/showcase/format';
+import { SHOWCASE_HEADING, SHOWCASE_SUBHEADING } from '../features/showcase/texts';
 import { keys } from '../shared/api/keys';
 import { SITE_TITLE } from './router';
 
@@ -100,6 +104,34 @@ function boardDetail(id: string): PublicPage {
   };
 }
 
+function showcaseList(search: URLSearchParams): PublicPage {
+  const page = Math.max(0, Math.floor(Number(search.get('page'))) || 0);
+  return {
+    queries: [showcaseListQuery(page)],
+    head: () => ({
+      title: titled(pageSuffix(page), SHOWCASE_HEADING),
+      description: SHOWCASE_SUBHEADING,
+      canonical: '/showcase' + canonicalQuery([['page', page > 0 && String(page)]]),
+    }),
+  };
+}
+
+function showcaseDetail(id: string): PublicPage {
+  const detail = showcaseDetailQuery(id);
+  return {
+    queries: [{ ...detail, required: true }],
+    // the Open Graph tags are the link preview's (server: features/pages/link-preview.ts)
+    head: (client) => {
+      const item = client.getQueryData<ShowcaseItem>(detail.queryKey);
+      return {
+        title: titled(item?.name ?? SHOWCASE_HEADING, SHOWCASE_HEADING),
+        description: item ? excerpt(item.summary, 150) : undefined,
+        canonical: `/showcase/${id}`,
+      };
+    },
+  };
+}
+
 const home: PublicPage = {
   queries: popularQueries,
   head: () => ({
@@ -118,6 +150,8 @@ const PAGES: Record<PublicRouteName, (id: string, search: URLSearchParams) => Pu
   studyGroup: (id) => postDetail(STUDY_GROUP, id),
   boards: (_, search) => boardList(search),
   board: (id) => boardDetail(id),
+  showcases: (_, search) => showcaseList(search),
+  showcase: (id) => showcaseDetail(id),
 };
 
 /**

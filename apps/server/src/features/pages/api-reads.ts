@@ -5,6 +5,7 @@ import { AppError, BadRequest } from '../../lib/errors.js';
 import { boardReads } from '../boards/reads.js';
 import { bookmarkStateRead } from '../bookmarks/reads.js';
 import { popularStacks, postReadsOf } from '../posts/reads.js';
+import { showcaseReads } from '../teams/reads.js';
 
 /** What one API read answered: a JSON body (its bytes, or the value) on a 200, else the error's status, code and text. */
 export type ReadResult = { status: 200; body: Buffer | object } | { status: number; code: string; text: string };
@@ -39,6 +40,7 @@ export function apiReads(ctx: AppContext) {
   const recruitments = postReadsOf(ctx, 'RECRUITMENT');
   const studyGroups = postReadsOf(ctx, 'STUDY_GROUP');
   const boards = boardReads(ctx);
+  const showcase = showcaseReads(ctx);
   const reads: Record<PublicRead, Read> = {
     '/recruitments': (_, q) => recruitments.list(parse(recruitments.queries.list, q)),
     '/recruitments/search': (_, q) => recruitments.search(parse(recruitments.queries.search, q)),
@@ -53,6 +55,8 @@ export function apiReads(ctx: AppContext) {
     '/boards/popular': () => boards.popular(),
     '/boards/:id': (id, q) => boards.detail(id, parse(pageQuery, q).page, null),
     '/bookmarks/:id': (id) => bookmarkStateRead(ctx, id, null),
+    '/showcase': (_, q) => showcase.list(parse(pageQuery, q).page),
+    '/showcase/:id': (id) => showcase.detail(id),
   };
   const table = new Map<string, Read>(Object.entries(reads));
 

@@ -30,6 +30,11 @@ interface PostJson {
 interface BoardJson {
   board: { title: string; content: string; category: { name: string } };
 }
+/** A showcase's public fields (GET /api/showcase/{groupId}) */
+interface ShowcaseJson {
+  name: string;
+  summary: string;
+}
 
 /** One line of at most `max` characters (code points), whitespace and control characters folded into spaces. */
 function oneLine(text: string, max = DESCRIPTION_MAX): string {
@@ -43,6 +48,11 @@ function oneLine(text: string, max = DESCRIPTION_MAX): string {
 function cardOf(ctx: AppContext, kind: CardKind, read: ReadResult): Card {
   const missing = { title: T.missingTitle, description: T.missingDescription };
   const closed = { title: T.closedTitle, description: T.closedDescription };
+  if (kind === 'SHOWCASE') {
+    const showcase = jsonOf<ShowcaseJson>(read);
+    if (!showcase) return { title: T.showcaseMissingTitle, description: T.showcaseMissingDescription };
+    return { title: oneLine(showcase.name), description: oneLine(showcase.summary) };
+  }
   if (kind === 'BOARD') {
     const board = jsonOf<BoardJson>(read)?.board;
     if (!board) return missing;
@@ -68,7 +78,8 @@ export function cardContent(pathname: string): { kind: CardKind; id: number; rea
 }
 
 /**
- * The Open Graph and Twitter card tags of a shared deep link (a recruitment, a study group, a board post), for
+ * The Open Graph and Twitter card tags of a shared deep link (a recruitment, a study group, a board post, a
+ * showcase), for
  * index.html's head, from what its content read answered. URLs are absolute, on the request's origin (behind a
  * proxy, TRUST_PROXY lets it name the public scheme).
  */
@@ -76,9 +87,17 @@ export function previewTags(ctx: AppContext, kind: CardKind, read: ReadResult, o
   return tagsOf(cardOf(ctx, kind, read), origin, pathname);
 }
 
-function tagsOf(card: Card, origin: string, pathname: string): string {
+/**
+ * The Open Graph tags of a rendered page without a card (`openGraph` in the public routes table: the showcase
+ * list), from the page's own title and description; `og:url` is its canonical URL.
+ */
+export function pageTagsOf(head: { title: string; description?: string; canonical: string }, origin: string): string {
+  return tagsOf({ title: head.title, description: head.description ?? '' }, origin, head.canonical, 'website');
+}
+
+function tagsOf(card: Card, origin: string, pathname: string, type = 'article'): string {
   const tags: Array<[string, string, string]> = [
-    ['property', 'og:type', 'article'],
+    ['property', 'og:type', type],
     ['property', 'og:site_name', T.siteName],
     ['property', 'og:title', card.title],
     ['property', 'og:description', card.description],
@@ -111,7 +130,7 @@ export async function linkPreviewHead(
   if (!content) return null;
   const { kind, id } = content;
   const key = `preview:${kind}:${id}:${todayIn(ctx)}`;
-  const depends = [kind === 'BOARD' ? publicTags.board(id) : publicTags.post(id)];
+  const depends = [kind === 'BOARD' ? publicTags.board(id) : kind === 'SHOWCASE' ? publicTags.showcase(id) : publicTags.post(id)];
   const card = await ctx.readCache.get(key, depends, async () => cardOf(ctx, kind, await read(content.read)));
   return tagsOf(card, origin, pathname);
 }

@@ -14,6 +14,8 @@ const ROUTE_TAGS: Record<PublicRouteName, (id: number) => string[]> = {
   studyGroup: (id) => [publicTags.post(id)],
   boards: () => [publicTags.boards],
   board: (id) => [publicTags.board(id)],
+  showcases: () => [publicTags.showcases],
+  showcase: (id) => [publicTags.showcase(id)],
 };
 
 /**
@@ -27,5 +29,5 @@ export function pageTags(pathname: string): string[] {
   return match ? ROUTE_TAGS[match.name](match.id ?? 0) : [EVERYTHING];
 }
 
-/** The sitemap lists the open posts of both kinds and the board posts. */
-export const SITEMAP_TAGS = [...BOTH_KINDS.map(publicTags.list), publicTags.boards];
+/** The sitemap lists the open posts of both kinds, the board posts and the shown showcases. */
+export const SITEMAP_TAGS = [...BOTH_KINDS.map(publicTags.list), publicTags.boards, publicTags.showcases];

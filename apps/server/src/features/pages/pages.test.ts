@@ -176,8 +176,8 @@ describe('robots.txt and the sitemap', () => {
   });
 
   it('past the limit of URLs per file: an index of files, each within the limit, together every URL', async () => {
-    const { files, posts, boards } = await sitemapFiles(t.ctx, 2);
-    expect(files).toBe(Math.ceil((posts + boards) / 2));
+    const { files, posts, boards, showcases } = await sitemapFiles(t.ctx, 2);
+    expect(files).toBe(Math.ceil((posts + boards + showcases) / 2));
     expect(sitemapIndex('http://x', files)).toContain(`<sitemap><loc>http://x/sitemap-${files}.xml</loc></sitemap>`);
     const urls: string[] = [];
     for (let n = 0; n < files; n++) {
@@ -185,7 +185,7 @@ describe('robots.txt and the sitemap', () => {
       expect(found.length).toBeLessThanOrEqual(2);
       urls.push(...found);
     }
-    expect(urls).toHaveLength(posts + boards);
+    expect(urls).toHaveLength(posts + boards + showcases);
     expect(new Set(urls).size).toBe(urls.length);
   });
 });

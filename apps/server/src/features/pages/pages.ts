@@ -4,13 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
+import { matchPublicRoute, PUBLIC_ROUTES, type PublicRoute } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Page } from '../../lib/web.js';
 import { TooManyRequests } from '../../lib/errors.js';
 import { LIMITS } from '../../lib/rate-limit.js';
 import { todayIn } from '../posts/queries.js';
 import { apiReads, toResponse, type ReadResult } from './api-reads.js';
-import { cardContent, linkPreviewHead, previewTags } from './link-preview.js';
+import { cardContent, linkPreviewHead, pageTagsOf, previewTags } from './link-preview.js';
 import { NOINDEX, renderedDocument, withHead, type RenderedPage } from './document.js';
 import { pageTags } from './page-tags.js';
 
@@ -61,6 +62,12 @@ export async function loadServerBundle(dir: string | null): Promise<ServerBundle
   return bundle;
 }
 
+/** Whether a public page without a card takes its Open Graph tags from its own head (the table's `openGraph`). */
+function openGraph(pathname: string): boolean {
+  const match = matchPublicRoute(pathname);
+  return !!match && match !== 'not-found' && !!(PUBLIC_ROUTES[match.name] as PublicRoute).openGraph;
+}
+
 /**
  * Every page the web app serves. The public routes (packages/contract public-routes.ts) are rendered by the web
  * app's own components on the server, for a visitor (per-person state comes after hydration), and cached like
@@ -88,7 +95,12 @@ export function pageSource(ctx: AppContext, loading: Promise<ServerBundle | null
     if (!rendered) return null;
     const card = cardContent(pathname);
     const content = card && reads.get(card.read);
-    const preview = card && content ? previewTags(ctx, card.kind, content, origin, pathname) : null;
+    const preview =
+      card && content
+        ? previewTags(ctx, card.kind, content, origin, pathname)
+        : rendered.status === 200 && rendered.head && openGraph(pathname)
+          ? pageTagsOf(rendered.head, origin)
+          : null;
     return encoded(rendered.status, renderedDocument(template, rendered, origin, preview));
   };
 

@@ -8,4 +8,6 @@ export const PREVIEW_TEXTS = {
   closedDescription: '이 모집은 마감되었습니다. 팀메이트에서 진행 중인 다른 모집을 찾아보세요.',
   missingTitle: '찾을 수 없는 글입니다',
   missingDescription: '삭제되었거나 없는 글입니다. 팀메이트에서 프로젝트·스터디 팀원을 찾아보세요.',
+  showcaseMissingTitle: '공개되지 않은 쇼케이스입니다',
+  showcaseMissingDescription: '비공개로 바뀌었거나 없는 쇼케이스입니다. 팀메이트에서 완성된 다른 프로젝트를 둘러보세요.',
 } as const;

@@ -10,6 +10,10 @@ describe('the public routes table', () => {
     expect(matchPublicRoute('/study-groups')).toEqual({ name: 'studyGroups', id: null });
     expect(matchPublicRoute('/recruitment/12')).toEqual({ name: 'recruitment', id: 12 });
     expect(matchPublicRoute('/boards/999999999')).toEqual({ name: 'board', id: 999999999 });
+    expect(matchPublicRoute('/showcase')).toEqual({ name: 'showcases', id: null });
+    expect(matchPublicRoute('/showcase/5')).toEqual({ name: 'showcase', id: 5 });
+    expect(matchPublicRoute('/showcase/abc')).toBe('not-found');
+    expect(matchPublicRoute('/showcase/')).toBe('not-found');
     for (const path of ['/recruitment/0', '/recruitment/012', '/boards/abc', '/study-group/1234567890', '/boards/'])
       expect(matchPublicRoute(path), path).toBe('not-found');
     for (const path of [
@@ -33,5 +37,9 @@ describe('the public routes table', () => {
     expect(cardContent('/boards/7')).toEqual({ kind: 'BOARD', id: 7, read: '/boards/7' });
     expect(cardContent('/study-group/7')).toEqual({ kind: 'STUDY_GROUP', id: 7, read: '/study-groups/7' });
     expect(cardContent('/recruitments')).toBeNull();
+    expect(pageTags('/showcase')).toEqual(['showcases']);
+    expect(pageTags('/showcase/7')).toEqual(['showcase:7']);
+    expect(cardContent('/showcase/7')).toEqual({ kind: 'SHOWCASE', id: 7, read: '/showcase/7' });
+    expect(cardContent('/showcase')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { boardStamps, countBoards } from '../boards/queries.js';
 import { countOpenPosts, openPostStamps, todayIn } from '../posts/queries.js';
 import { escapeHtml } from './document.js';
+import { showcaseStamps, showcaseTotals } from './sitemap-queries.js';
 
 /** The sitemap protocol's limit of URLs per file; past it /sitemap.xml is an index of /sitemap-{n}.xml files. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -12,30 +13,60 @@ const url = (loc: string, modified: Date | string) =>
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
+/** One run of the sitemap's URLs: how many, and `count` of them from `from` on (origin-relative path, last change). */
+interface Run {
+  count: number;
+  entries(from: number, count: number): Promise<Array<[string, Date | string]>>;
+}
+
 /**
- * Open recruitments and study groups (closed ones answer 403) and every board post, each with its last change,
- * in files of at most `max` URLs: posts by id, then boards by id.
+ * Open recruitments and study groups (closed ones answer 403), every board post, then the showcase list and each
+ * shown showcase, each with its last change, in files of at most `max` URLs: posts by id, boards by id, the
+ * showcase list (when one is shown; its newest completion), showcases by group id (their completion).
  */
 export async function sitemapFiles(ctx: AppContext, max = SITEMAP_MAX_URLS) {
   const today = todayIn(ctx);
-  const [posts, boards] = await Promise.all([countOpenPosts(ctx.db, today), countBoards(ctx.db)]);
-  return { files: Math.max(1, Math.ceil((posts + boards) / max)), posts, boards, today };
+  const [posts, boards, showcases] = await Promise.all([
+    countOpenPosts(ctx.db, today),
+    countBoards(ctx.db),
+    showcaseTotals(ctx.db),
+  ]);
+  const listed = showcases.newest ? 1 : 0;
+  const runs: Run[] = [
+    {
+      count: posts,
+      entries: async (from, n) =>
+        (await openPostStamps(ctx.db, today, from, n)).map((p) => [
+          `/${p.kind === 'RECRUITMENT' ? 'recruitment' : 'study-group'}/${p.id}`,
+          p.updated_at,
+        ]),
+    },
+    {
+      count: boards,
+      entries: async (from, n) => (await boardStamps(ctx.db, from, n)).map((b) => [`/boards/${b.id}`, b.updatedAt]),
+    },
+    { count: listed, entries: async () => [['/showcase', showcases.newest!]] },
+    {
+      count: showcases.count,
+      entries: async (from, n) => (await showcaseStamps(ctx.db, from, n)).map((s) => [`/showcase/${s.id}`, s.completedAt!]),
+    },
+  ];
+  const total = runs.reduce((sum, r) => sum + r.count, 0);
+  return { files: Math.max(1, Math.ceil(total / max)), posts, boards, showcases: listed + showcases.count, runs };
 }
 
 /** File `n` (0-based) of the sitemap as a `<urlset>`. */
 export async function sitemapFile(ctx: AppContext, origin: string, n: number, max = SITEMAP_MAX_URLS): Promise<string> {
-  const { posts, today } = await sitemapFiles(ctx, max);
+  const { runs } = await sitemapFiles(ctx, max);
   const start = n * max;
   const end = start + max;
   const entries: string[] = [];
-  if (start < posts) {
-    for (const p of await openPostStamps(ctx.db, today, start, Math.min(end, posts) - start))
-      entries.push(url(`${origin}/${p.kind === 'RECRUITMENT' ? 'recruitment' : 'study-group'}/${p.id}`, p.updated_at));
-  }
-  if (end > posts) {
-    const from = Math.max(0, start - posts);
-    for (const b of await boardStamps(ctx.db, from, end - posts - from))
-      entries.push(url(`${origin}/boards/${b.id}`, b.updatedAt));
+  let offset = 0; // where the run starts among all URLs
+  for (const run of runs) {
+    const from = Math.max(start, offset) - offset;
+    const to = Math.min(end, offset + run.count) - offset;
+    if (to > from) for (const [loc, at] of await run.entries(from, to - from)) entries.push(url(origin + loc, at));
+    offset += run.count;
   }
   return `${XML}<urlset ${NS}>\n${entries.join('\n')}\n</urlset>\n`;
 }
