@@ -36,6 +36,40 @@ export interface Config {
   pushTestOrigins: string[];
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: without the keys a pair is made once and kept in DATA_DIR */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /** OAUTH_{KAKAO|NAVER|GITHUB|GOOGLE}_*: the sign-in providers (docs/operations.md); one without a client id is off */
+  oauth: Partial<Record<'kakao' | 'naver' | 'github' | 'google', OAuthProviderConfig>>;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  /** endpoint overrides (a local provider in tests); unset, the provider's own */
+  authorizeUrl: string | undefined;
+  tokenUrl: string | undefined;
+  userinfoUrl: string | undefined;
+  /** GitHub: GET /user/emails */
+  emailsUrl: string | undefined;
+  /** Google: the ID token's expected `iss` */
+  issuer: string | undefined;
+}
+
+function oauthProviders(env: Env): Config['oauth'] {
+  const out: Config['oauth'] = {};
+  for (const name of ['kakao', 'naver', 'github', 'google'] as const) {
+    const v = (key: string) => env[`OAUTH_${name.toUpperCase()}_${key}`] || undefined;
+    const clientId = v('CLIENT_ID');
+    if (!clientId) continue;
+    out[name] = {
+      clientId,
+      clientSecret: v('CLIENT_SECRET'),
+      authorizeUrl: v('AUTHORIZE_URL'),
+      tokenUrl: v('TOKEN_URL'),
+      userinfoUrl: v('USERINFO_URL'),
+      emailsUrl: v('EMAILS_URL'),
+      issuer: v('ISSUER'),
+    };
+  }
+  return out;
 }
 
 type Env = Record<string, string | undefined>;
@@ -90,5 +124,6 @@ export function loadConfig(env: Env = process.env): Config {
       privateKey: env.VAPID_PRIVATE_KEY || undefined,
       subject: env.VAPID_SUBJECT || `mailto:${env.MAIL_FROM || 'no-reply@localhost'}`,
     },
+    oauth: oauthProviders(env),
   };
 }

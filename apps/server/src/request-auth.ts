@@ -35,7 +35,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 /** The user the claims name, if the token is still valid for them (withdrawn, system and old-version tokens are not). */
 async function userForClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser | null> {
   const row = await signedInUser(ctx.db, claims.uid);
-  if (!row || row.tv !== claims.tv || !row.loginId || !row.nickname) return null;
+  if (!row || row.tv !== claims.tv || !row.nickname) return null;
   return { id: row.id, loginId: row.loginId, nickname: row.nickname };
 }
 

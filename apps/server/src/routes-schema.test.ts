@@ -3,8 +3,11 @@ import { useTestApp } from '../test/helpers.js';
 
 const t = useTestApp();
 
-/** Routes that take no body: view counting, close, the bookmark PUT, the block PUT and a new calendar address. */
-const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId', '/calendar-feed'];
+/**
+ * Routes that take no body: view counting, close, the bookmark PUT, the block PUT, a new calendar address and the
+ * start URL of an account link.
+ */
+const NO_BODY = ['/view', '/close', '/api/bookmarks/:postId', '/api/blocks/:userId', '/calendar-feed', '/oauth/:provider/link'];
 
 describe('schema-first routes (architecture "Request path")', () => {
   it('every API route declares its success response, and every route that reads a body declares it', () => {

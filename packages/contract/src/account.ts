@@ -85,7 +85,8 @@ export const checkNicknameBody = fieldsBody({
 
 export const meResponse = z.object({
   id: z.number(),
-  loginId: z.string(),
+  /** null for an account made with another sign-in (docs/api.md §10.3) until it sets one */
+  loginId: z.string().nullable(),
   password: z.null(),
   email: z.string(),
   phoneNumber: z.string(),

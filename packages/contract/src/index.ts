@@ -16,4 +16,5 @@ export * from './blocks.js';
 export * from './notifications.js';
 export * from './teams.js';
 export * from './calendar-feed.js';
+export * from './identities.js';
 export * from './public-routes.js';

@@ -3,7 +3,7 @@ import type { DirectMessage, SystemNote } from './messages/queries.js';
 
 export interface WithdrawingUser {
   id: number;
-  loginId: string;
+  loginId: string | null;
   nickname: string;
 }
 

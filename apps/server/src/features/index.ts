@@ -13,6 +13,8 @@ import { bookmarkWithdrawalHooks } from './bookmarks/on-withdrawal.js';
 import { chatHooks } from './chat/hooks.js';
 import chatRoutes from './chat/routes.js';
 import groupRoutes from './groups/routes.js';
+import { identityWithdrawalHooks } from './identities/on-withdrawal.js';
+import identityRoutes from './identities/routes.js';
 import linkRoutes from './links/routes.js';
 import { groupWithdrawalHooks } from './groups/on-withdrawal.js';
 import messageRoutes from './messages/routes.js';
@@ -61,5 +63,6 @@ export const features: Feature[] = [
   { name: 'notifications', routes: notificationRoutes, hooks: notificationJobHooks, start: startNotificationJobs },
   { name: 'boards', routes: boardRoutes },
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
+  { name: 'identities', routes: identityRoutes, hooks: identityWithdrawalHooks },
   { name: 'teams', routes: teamRoutes, hooks: teamHooks },
 ];

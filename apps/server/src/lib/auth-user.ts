@@ -1,6 +1,7 @@
 /** The signed-in user a request or a chat socket acts as (HTTP: request-auth.ts, sockets: realtime/auth.ts). */
 export interface AuthUser {
   id: number;
-  loginId: string;
+  /** null for an account made with another sign-in that has not set one (docs/api.md §10.3) */
+  loginId: string | null;
   nickname: string;
 }

@@ -59,7 +59,7 @@ export class SocketAuth {
 
   private async load(userId: number, tv: number): Promise<AuthUser | null> {
     const row = await signedInUser(this.db, userId);
-    const user = row?.loginId && row.nickname ? { id: row.id, loginId: row.loginId, nickname: row.nickname } : null;
+    const user = row?.nickname ? { id: row.id, loginId: row.loginId, nickname: row.nickname } : null;
     const current = user && row ? row.tv : null;
     this.versions.set(userId, { tv: current, user, at: this.clock.now().getTime() });
     return user && current === tv ? user : null;

@@ -161,7 +161,8 @@ export class StompSession implements HubSession {
       encodeFrame('CONNECTED', {
         version: '1.2',
         'heart-beat': `${HEART_BEAT_MS},${HEART_BEAT_MS}`,
-        'user-name': this.identity.user.loginId,
+        // an account without a login id is named as its tokens name it (docs/api.md §10.3)
+        'user-name': this.identity.user.loginId ?? `u${this.identity.user.id}`,
       }),
     );
     // STOMP 1.2 negotiation: we send every max(ours, what they want), and expect every max(theirs, ours)

@@ -10,3 +10,4 @@ export * from './group-board.js';
 export * from './blocks.js';
 export * from './calendar-feeds.js';
 export * from './teams.js';
+export * from './identities.js';

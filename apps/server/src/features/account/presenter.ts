@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema/index.js';
 export function presentMe(u: UserRow): Me {
   return {
     id: u.id,
-    loginId: u.loginId ?? '',
+    loginId: u.loginId,
     password: null,
     email: u.email ?? '',
     phoneNumber: u.phoneNumber ?? '',

@@ -219,3 +219,40 @@ export async function tombstoneUser(tx: Db, userId: number, now: Date): Promise<
     })
     .where(eq(users.id, userId));
 }
+
+export interface NewSocialUser {
+  email: string;
+  phoneNumber: string;
+  nickname: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An account made with another sign-in (docs/api.md §10.3): no login id and no password until it sets them. */
+export async function insertSocialUser(db: Db, user: NewSocialUser): Promise<{ id: number; tokenVersion: number }> {
+  const [row] = await db.insert(users).values(user).returning({ id: users.id, tokenVersion: users.tokenVersion });
+  return row;
+}
+
+/**
+ * Gives an account without a password its login id and password; false when it has one already (or withdrew).
+ * The unique index on the lower-cased login id settles races.
+ */
+export async function setFirstLogin(db: Db, userId: number, loginId: string, passwordHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ loginId, passwordHash, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash), isNull(users.loginId), isNull(users.withdrawnAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Row-locks the active user (one change of their ways to sign in at a time); whether they have a password. */
+export async function lockUserLogin(tx: Db, userId: number): Promise<{ hasPassword: boolean } | undefined> {
+  const [row] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.withdrawnAt)))
+    .for('update');
+  return row && { hasPassword: row.passwordHash !== null };
+}

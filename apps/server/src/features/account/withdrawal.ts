@@ -22,7 +22,7 @@ export async function withdraw(ctx: AppContext, user: WithdrawingUser, userId: n
     await ctx.events.emit(scope, 'account.withdrawalCheck', { user });
     await ctx.events.emit(scope, 'account.withdrawing', { user });
     await deleteViewsBy(tx, user.id);
-    await clearLoginFailures(tx, user.loginId);
+    if (user.loginId) await clearLoginFailures(tx, user.loginId);
     await tombstoneUser(tx, user.id, now);
     await ctx.events.emit(scope, 'user.sessionsRevoked', { userId: user.id });
     // posts gone, seats given back, a name turned into the withdrawn label across lists

@@ -1,4 +1,4 @@
-import type { MaskedLoginId } from '@app/contract';
+import { socialAccountLabel, type MaskedLoginId } from '@app/contract';
 
 /** docs/api.md §6.2: empty stays empty; up to 4 characters keep the first; longer ones hide the last 4. */
 export function maskLoginId(loginId: string): string {
@@ -8,5 +8,6 @@ export function maskLoginId(loginId: string): string {
   return `${chars.slice(0, -4).join('')}****`;
 }
 
-export const presentMaskedLoginIds = (loginIds: string[]): MaskedLoginId[] =>
-  loginIds.map((id) => ({ maskedLoginId: maskLoginId(id) }));
+/** An account without a login id is named by the providers it signs in with: `소셜 계정 (카카오)` (docs/api.md §10.3). */
+export const presentMaskedLoginIds = (found: Array<{ loginId: string | null; providers: string[] }>): MaskedLoginId[] =>
+  found.map((f) => ({ maskedLoginId: f.loginId === null ? socialAccountLabel(f.providers) : maskLoginId(f.loginId) }));

@@ -6,7 +6,8 @@ import { resetGrants, users, verificationCodes, type CodeFlow, type Verification
 
 export interface RecoverableUser {
   id: number;
-  loginId: string;
+  /** null for an account made with another sign-in (docs/api.md §10.3): found by e-mail, never by login id */
+  loginId: string | null;
   email: string;
 }
 
@@ -20,7 +21,7 @@ const active = and(isNull(users.withdrawnAt), eq(users.system, false));
 const columns = { id: users.id, loginId: users.loginId, email: users.email };
 
 const recoverable = (rows: Array<{ id: number; loginId: string | null; email: string | null }>): RecoverableUser[] =>
-  rows.filter((r): r is RecoverableUser => r.loginId !== null && r.email !== null);
+  rows.filter((r): r is RecoverableUser => r.email !== null);
 
 /** Active users with this e-mail, by id; withdrawn users and the system user never match. */
 export async function activeUsersWithEmail(db: Db, emailKey: string | null): Promise<RecoverableUser[]> {
@@ -34,14 +35,15 @@ export async function activeUsersWithEmail(db: Db, emailKey: string | null): Pro
 }
 
 /** The active user with this login id, matched trimmed and case-insensitively. */
-export async function activeUserByLoginId(db: Db, loginId: unknown): Promise<RecoverableUser | null> {
+export async function activeUserByLoginId(db: Db, loginId: unknown): Promise<(RecoverableUser & { loginId: string }) | null> {
   if (!comparable(loginId, 1024)) return null;
   const rows = await db
     .select(columns)
     .from(users)
     .where(and(sql`lower(${users.loginId}) = ${loginId.trim().toLowerCase()}`, active))
     .limit(1);
-  return recoverable(rows)[0] ?? null;
+  const [user] = recoverable(rows);
+  return user?.loginId ? { ...user, loginId: user.loginId } : null;
 }
 
 /** The user's e-mail as stored (null once withdrawn), undefined for no such user. */

@@ -4,6 +4,7 @@ import { codeError, consumeCode, issueCode, throwUnlessOk } from './codes.js';
 import { findIdCodeMail, findPasswordCodeMail } from './mails.js';
 import { createGrant } from './password-reset.js';
 import { TEXTS } from './texts.js';
+import { identitiesOf } from '../identities/queries.js';
 import { activeUserByLoginId, activeUsersWithEmail, emailKeyOf, type CodeTarget, type RecoverableUser } from './queries.js';
 
 // --- find login id (docs/api.md §6.2)
@@ -24,14 +25,26 @@ export async function sendFindIdCode(ctx: AppContext, email: string): Promise<vo
   await issueCode(ctx, target, (code) => findIdCodeMail(first.email, code));
 }
 
-/** The login ids of every active user with the e-mail, by id, once the code is right (and used). */
-export async function verifyFindIdCode(ctx: AppContext, email: unknown, code: unknown): Promise<string[]> {
+/** An account found by e-mail: its login id, or (an account made with another sign-in) the providers it signs in with. */
+export interface FoundAccount {
+  loginId: string | null;
+  providers: string[];
+}
+
+/** Every active user with the e-mail, by id, once the code is right (and used). */
+export async function verifyFindIdCode(ctx: AppContext, email: unknown, code: unknown): Promise<FoundAccount[]> {
   const emailKey = emailKeyOf(email);
   if (emailKey === null) throw codeError('code_invalid');
   const target: CodeTarget = { flow: 'FIND_LOGIN_ID', emailKey, userId: null };
   const outcome = await ctx.db.transaction((tx) => consumeCode(tx, ctx.config.jwtSecret, target, code, ctx.clock.now()));
   throwUnlessOk(outcome);
-  return (await activeUsersWithEmail(ctx.db, emailKey)).map((u) => u.loginId);
+  const found = await activeUsersWithEmail(ctx.db, emailKey);
+  return Promise.all(
+    found.map(async (u) => ({
+      loginId: u.loginId,
+      providers: u.loginId === null ? (await identitiesOf(ctx.db, u.id)).map((i) => i.provider) : [],
+    })),
+  );
 }
 
 // --- find password (docs/api.md §6.3)

@@ -37,14 +37,14 @@ export default function EditMyInfoPage() {
             mode="edit"
             submitLabel="저장"
             initial={{
-              loginId: me.loginId,
+              loginId: me.loginId ?? '',
               email: splitEmail(me.email),
               phone: splitPhone(me.phoneNumber),
               nickname: me.nickname,
             }}
             onCancel={() => navigate('/myinfo')}
             busy={update.isPending}
-            onSubmit={(v) => save(me.id, me.loginId, v)}
+            onSubmit={(v) => save(me.id, me.loginId ?? '', v)}
           />
         )}
         {reason && (

@@ -31,7 +31,7 @@ export default function MyInfoPage({ children }: { children?: ReactNode }) {
 
   const rows: Array<[string, string]> = me
     ? [
-        ['아이디', me.loginId],
+        ['아이디', me.loginId ?? '없음 (소셜 계정)'],
         ['이메일', me.email],
         ['전화번호', formatPhone(me.phoneNumber)],
         ['닉네임', me.nickname],
