@@ -187,6 +187,7 @@ describe('GET /api/applications/{basePostId}/list', () => {
       field: '디자인',
       contact: '비공개',
       userId: users[16].id,
+      record: { joined: 0, completed: 0, leftEarly: 0 },
     });
     const page2 = (await t.get(`/api/applications/${post.id}/list?page=1`, { token: author.token })).json();
     expect(page2.applicants).toEqual([
@@ -198,6 +199,7 @@ describe('GET /api/applications/{basePostId}/list', () => {
         field: '',
         contact: null,
         userId: users[0].id,
+        record: { joined: 0, completed: 0, leftEarly: 0 },
       },
     ]);
 

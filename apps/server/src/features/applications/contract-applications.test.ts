@@ -100,6 +100,7 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
         field: '프론트엔드',
         contact: '01099998888',
         userId: u.id,
+        record: { joined: 0, completed: 0, leftEarly: 0 },
       },
     ]);
     await decide(t, author, appId, 'REJECTED');
@@ -148,6 +149,7 @@ describe('applications (3.2, 3.5, 2.3, 2.4)', () => {
         field: '',
         contact: null,
         userId: u.id,
+        record: { joined: 0, completed: 0, leftEarly: 0 },
       },
     ]);
   });
@@ -271,11 +273,47 @@ describe('POST /api/groups (3.6)', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const g = res.json();
-    expect(keys(g)).toEqual(sorted(['id', 'name', 'description', 'type', 'status', 'members']));
-    expect(g).toMatchObject({ name: 'QA 스터디 그룹', description: '설명', type: 'STUDY_GROUP', status: 'ACTIVE' });
+    expect(keys(g)).toEqual(
+      sorted([
+        'id',
+        'name',
+        'description',
+        'type',
+        'status',
+        'completedDateTime',
+        'summary',
+        'resultUrl',
+        'showcase',
+        'myShowcaseConsent',
+        'members',
+      ]),
+    );
+    expect(g).toMatchObject({
+      name: 'QA 스터디 그룹',
+      description: '설명',
+      type: 'STUDY_GROUP',
+      status: 'ACTIVE',
+      completedDateTime: null,
+      summary: null,
+      resultUrl: null,
+      showcase: false,
+      myShowcaseConsent: null,
+    });
+    const counts = async (id: number) => {
+      const { joined, completed, leftEarly } = (await t.get(`/api/users/${id}/record`)).json();
+      return { joined, completed, leftEarly };
+    };
+    expect(await counts(a.id)).toEqual({ joined: 1, completed: 0, leftEarly: 0 });
     expect(g.members).toEqual([
-      { userId: author.id, nickname: 'QA작성자', loginId: author.loginId, role: 'ADMIN', new: false },
-      { userId: a.id, nickname: 'QA승인', loginId: a.loginId, role: 'MEMBER', new: false },
+      {
+        userId: author.id,
+        nickname: 'QA작성자',
+        loginId: author.loginId,
+        role: 'ADMIN',
+        new: false,
+        record: await counts(author.id),
+      },
+      { userId: a.id, nickname: 'QA승인', loginId: a.loginId, role: 'MEMBER', new: false, record: await counts(a.id) },
     ]);
     expect(await current(s.id)).toBe(before);
     const text = "'QA 스터디 그룹' 그룹이 생성되었습니다. 그룹원과 함께 활동하세요.";

@@ -18,6 +18,12 @@ const refresh = async (u: TestUser) => {
 const memberCount = async (groupId: number) =>
   (await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId))).length;
 
+/** The record counts of docs/api.md §10.2, as the public record route answers them. */
+async function counts(u: { id: number }) {
+  const { joined, completed, leftEarly } = (await t.get(`/api/users/${u.id}/record`)).json() as Record<string, number>;
+  return { joined, completed, leftEarly };
+}
+
 describe('POST /api/groups (3.6, 1.5)', () => {
   it('accepts basePostId as a numeric string, ignores the body type, and answers the full Group shape', async () => {
     const m = await t.user('문자열멤버');
@@ -29,9 +35,28 @@ describe('POST /api/groups (3.6, 1.5)', () => {
       description: '그룹 설명',
       type: 'PROJECT',
       status: 'ACTIVE',
+      completedDateTime: null,
+      summary: null,
+      resultUrl: null,
+      showcase: false,
+      myShowcaseConsent: null,
       members: [
-        { userId: admin.id, nickname: admin.nickname, loginId: admin.loginId, role: 'ADMIN', new: false },
-        { userId: m.id, nickname: m.nickname, loginId: m.loginId, role: 'MEMBER', new: false },
+        {
+          userId: admin.id,
+          nickname: admin.nickname,
+          loginId: admin.loginId,
+          role: 'ADMIN',
+          new: false,
+          record: await counts(admin),
+        },
+        {
+          userId: m.id,
+          nickname: m.nickname,
+          loginId: m.loginId,
+          role: 'MEMBER',
+          new: false,
+          record: { joined: 1, completed: 0, leftEarly: 0 },
+        },
       ],
     });
 

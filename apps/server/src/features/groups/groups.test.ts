@@ -54,18 +54,27 @@ describe('POST /api/groups', () => {
     t.clock.set(NOON_SEOUL);
     await t.patch(`/api/recruitments/${post.id}/close`, { token: author.token });
 
+    const joinedBefore = ((await t.get(`/api/users/${author.id}/record`)).json() as { joined: number }).joined;
     const res = await t.post('/api/groups', { token: author.token, body: groupBody(post.id) });
     expect(res.statusCode, res.body).toBe(201);
+    // docs/api.md §10.2: creation counts as joined, for the author too
+    const firstGroup = { joined: 1, completed: 0, leftEarly: 0 };
+    const authorRecord = { joined: joinedBefore + 1, completed: 0, leftEarly: 0 };
     expect(res.json()).toEqual({
       id: expect.any(Number),
       name: '멋진 그룹',
       description: '함께 공부해요',
       type: 'PROJECT',
       status: 'ACTIVE',
+      completedDateTime: null,
+      summary: null,
+      resultUrl: null,
+      showcase: false,
+      myShowcaseConsent: null,
       members: [
-        { userId: author.id, nickname: '방장', loginId: author.loginId, role: 'ADMIN', new: false },
-        { userId: b.id, nickname: '승인2', loginId: b.loginId, role: 'MEMBER', new: false },
-        { userId: a.id, nickname: '승인1', loginId: a.loginId, role: 'MEMBER', new: false },
+        { userId: author.id, nickname: '방장', loginId: author.loginId, role: 'ADMIN', new: false, record: authorRecord },
+        { userId: b.id, nickname: '승인2', loginId: b.loginId, role: 'MEMBER', new: false, record: firstGroup },
+        { userId: a.id, nickname: '승인1', loginId: a.loginId, role: 'MEMBER', new: false, record: firstGroup },
       ],
     });
     const text = "'멋진 그룹' 그룹이 생성되었습니다. 그룹원과 함께 활동하세요.";

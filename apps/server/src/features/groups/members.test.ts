@@ -106,6 +106,10 @@ describe('GET /api/groups/{id} and the member lists', () => {
     expect((await invite(g, admin.token, '다초대')).statusCode).toBe(200);
     const res = await t.get(`/api/groups/${g.id}`, { token: b.token });
     expect(res.statusCode, res.body).toBe(200);
+    // docs/api.md §10.2: each member's record counts (creation and invite count as joined)
+    const firstGroup = { joined: 1, completed: 0, leftEarly: 0 };
+    const { joined, completed, leftEarly } = (await t.get(`/api/users/${admin.id}/record`)).json() as Record<string, number>;
+    const adminRecord = { joined, completed, leftEarly };
     const members = [
       {
         userId: admin.id,
@@ -113,6 +117,7 @@ describe('GET /api/groups/{id} and the member lists', () => {
         loginId: admin.loginId,
         role: 'ADMIN',
         new: false,
+        record: adminRecord,
       },
       {
         userId: a.id,
@@ -120,6 +125,7 @@ describe('GET /api/groups/{id} and the member lists', () => {
         loginId: a.loginId,
         role: 'MEMBER',
         new: false,
+        record: firstGroup,
       },
       {
         userId: b.id,
@@ -127,6 +133,7 @@ describe('GET /api/groups/{id} and the member lists', () => {
         loginId: b.loginId,
         role: 'MEMBER',
         new: false,
+        record: firstGroup,
       },
       {
         userId: c.id,
@@ -134,6 +141,7 @@ describe('GET /api/groups/{id} and the member lists', () => {
         loginId: c.loginId,
         role: 'MEMBER',
         new: true,
+        record: firstGroup,
       },
     ];
     expect(res.json()).toEqual({
@@ -142,6 +150,11 @@ describe('GET /api/groups/{id} and the member lists', () => {
       description: '그룹 설명',
       type: 'PROJECT',
       status: 'ACTIVE',
+      completedDateTime: null,
+      summary: null,
+      resultUrl: null,
+      showcase: false,
+      myShowcaseConsent: null,
       members,
     });
     expect((await t.get(`/api/group/${g.id}/members`, { token: c.token })).json()).toEqual(members);
