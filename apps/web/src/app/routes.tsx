@@ -54,6 +54,7 @@ export const routes: AppRoute[] = [
   { path: '/groups/:groupId/members', Page: page(() => import('./MembersRoute')), auth: true },
   { path: '/groups/:groupId/reviews', Page: page(() => import('../features/groups/ReviewsPage')), auth: true },
   { path: '/users/:userId', Page: page(() => import('../features/users/UserPage')) },
+  { path: '/users/by-nickname/:nickname', Page: page(() => import('../features/users/UserPage')) },
   { path: '/my-groups', Page: page(() => import('../features/groups/MyGroupsPage')), auth: true },
   { path: '/chat/:chatRoomId', Page: page(() => import('../features/chat/ChatRoomPage')), auth: true },
   { path: '/messages', Page: page(() => import('./MessagesRoute')), auth: true },

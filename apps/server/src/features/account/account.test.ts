@@ -428,3 +428,22 @@ describe('generic rules', () => {
     expect(res.json().paths['/api/users/register']).toBeDefined();
   });
 });
+
+describe('GET /api/users/lookup', () => {
+  it('names the active user of a nickname (trimmed, any case), for anyone; unknown, withdrawn and [시스템] are 404', async () => {
+    const u = await t.user('찾을사람Ab');
+    const res = await t.get(`/api/users/lookup?nickname=${encodeURIComponent('  찾을사람aB ')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ userId: u.id, nickname: '찾을사람Ab' });
+    for (const name of ['없는사람', '[시스템]', '', '%00']) {
+      expectError(
+        await t.get(`/api/users/lookup?nickname=${encodeURIComponent(name)}`),
+        404,
+        'user_not_found',
+        '사용자를 찾을 수 없습니다.',
+      );
+    }
+    expect((await t.delete(`/api/users/${u.id}`, { token: u.token })).statusCode).toBe(200);
+    expectError(await t.get(`/api/users/lookup?nickname=${encodeURIComponent('찾을사람Ab')}`), 404, 'user_not_found');
+  });
+});

@@ -256,3 +256,12 @@ export async function lockUserLogin(tx: Db, userId: number): Promise<{ hasPasswo
     .for('update');
   return row && { hasPassword: row.passwordHash !== null };
 }
+
+/** The active, non-system user of that nickname (trimmed, case-insensitive, as 쪽지 name receivers). */
+export async function activeUserByNickname(db: Db, nickname: string): Promise<{ id: number; nickname: string } | undefined> {
+  const [row] = await queryRows<{ id: number; nickname: string }>(
+    db,
+    sql`SELECT id, nickname FROM users WHERE lower(nickname) = lower(${nickname}) AND withdrawn_at IS NULL AND NOT system LIMIT 1`,
+  );
+  return row;
+}

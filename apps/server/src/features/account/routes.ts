@@ -68,6 +68,19 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     async (req) => accounts.nicknameTaken(ctx.db, req.body.nickname),
   );
 
+  app.get(
+    '/api/users/lookup',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ nickname: z.unknown().optional() }),
+        response: { 200: z.object({ userId: z.number(), nickname: z.string() }) },
+      },
+      config: { auth: 'public' },
+    },
+    async (req) => accounts.lookUpNickname(ctx.db, req.query.nickname),
+  );
+
   app.get('/api/users/me', { schema: { tags, response: { 200: meResponse } } }, async (req) =>
     presentMe(await accounts.findActiveUser(ctx.db, requireUser(req).id)),
   );

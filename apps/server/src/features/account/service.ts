@@ -9,6 +9,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { isSelf } from './policy.js';
 import {
+  activeUserByNickname,
   clearLoginFailures,
   findActiveUser as findActiveUserRow,
   findLoginFailure,
@@ -138,4 +139,12 @@ export async function login(ctx: AppContext, loginId: string, password: string):
 export async function ensureSystemUser(db: Db): Promise<number> {
   await insertSystemUserIfMissing(db);
   return systemUserId(db);
+}
+
+/** GET /api/users/lookup: whose page a nickname shown on a post leads to (a public fact, like the nickname itself). */
+export async function lookUpNickname(db: Db, raw: unknown): Promise<{ userId: number; nickname: string }> {
+  const nickname = typeof raw === 'string' ? raw.trim() : '';
+  const user = nickname && !nickname.includes('\u0000') ? await activeUserByNickname(db, nickname) : undefined;
+  if (!user) throw new NotFound(USER_NOT_FOUND, 'user_not_found');
+  return { userId: user.id, nickname: user.nickname };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/store';
 import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
@@ -46,14 +46,22 @@ export function PostDetailPage({ kind, composeMessage }: Props) {
 
   const isAuthor = !!me && me.nickname === post.creatorNickname;
 
-  const rows: Array<[string, string]> = [
+  const author = (
+    <Link
+      to={`/users/by-nickname/${encodeURIComponent(post.creatorNickname)}`}
+      className="underline decoration-gray-300 underline-offset-4 hover:decoration-current"
+    >
+      {post.creatorNickname}
+    </Link>
+  );
+  const rows: Array<[string, ReactNode]> = [
     ['주제', post.topic],
     ['모집 인원', `${post.currentMembers}/${post.totalMembers}명`],
     ['마감일', formatDay(post.dueDate)],
     ...(post.startDate
-      ? ([['스터디 기간', `${formatDay(post.startDate)} ~ ${formatDay(post.endDate)}`]] as Array<[string, string]>)
+      ? ([['스터디 기간', `${formatDay(post.startDate)} ~ ${formatDay(post.endDate)}`]] as Array<[string, ReactNode]>)
       : []),
-    ['작성자', post.creatorNickname],
+    ['작성자', author],
     ['작성일', formatDateTime(post.createdDateTime)],
     ['연락처', post.creatorContact === null ? '로그인 후 확인할 수 있습니다.' : formatPhone(post.creatorContact)],
     ['조회수', String(post.views)],

@@ -2,7 +2,16 @@ import { NEGATIVE_TAG, NEGATIVE_TAG_MIN_REVIEWERS, REVIEW_TAG_LABELS, REVIEW_TAG
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { LoadError } from '../../shared/ui/LoadError';
-import { useRecord, type UserRecord } from './api';
+import { useNicknameLookup, useRecord, type UserRecord } from './api';
+
+const notFound = (
+  <div className="page py-24 text-center" data-testid="user-not-found">
+    <p className="text-gray-600">찾을 수 없는 사용자입니다. 탈퇴했거나 없는 사용자예요.</p>
+    <Link to="/" className="btn-primary mt-6">
+      홈으로
+    </Link>
+  </div>
+);
 
 /** The nickname the link that opened the page knew (the record itself carries none). */
 const nicknameFrom = (state: unknown) =>
@@ -14,23 +23,20 @@ const nicknameFrom = (state: unknown) =>
  * withdrawn or unknown user is not found.
  */
 export default function UserPage() {
-  const { userId = '' } = useParams();
-  const nickname = nicknameFrom(useLocation().state);
-  const record = useRecord(userId);
+  const params = useParams();
+  // /users/by-nickname/{nickname}: a post's author, known by nickname only
+  const lookup = useNicknameLookup(params.nickname);
+  const userId = params.userId ?? (lookup.data ? String(lookup.data.userId) : '');
+  const linked = nicknameFrom(useLocation().state);
+  const nickname = lookup.data?.nickname ?? linked;
+  const record = useRecord(userId, userId !== '');
   const title = nickname ? `${nickname}님의 팀 기록` : '팀 기록';
 
+  if (lookup.isError) return notFound;
   if (record.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
   if (record.isError) {
     const e = record.error;
-    if (e instanceof ApiError && (e.status === 404 || e.status === 400))
-      return (
-        <div className="page py-24 text-center" data-testid="user-not-found">
-          <p className="text-gray-600">찾을 수 없는 사용자입니다. 탈퇴했거나 없는 사용자예요.</p>
-          <Link to="/" className="btn-primary mt-6">
-            홈으로
-          </Link>
-        </div>
-      );
+    if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return notFound;
     return (
       <div className="page">
         <LoadError onRetry={() => void record.refetch()} />

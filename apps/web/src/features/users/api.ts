@@ -5,9 +5,19 @@ import { keys } from '../../shared/api/keys';
 
 export type { UserRecord } from '@app/contract';
 
-export const useRecord = (userId: string) =>
+export const useRecord = (userId: string, enabled = true) =>
   useQuery({
     queryKey: keys.record(userId),
     queryFn: () => get<UserRecord>(`/users/${userId}/record`),
     retry: false,
+    enabled,
+  });
+
+/** Whose page a nickname leads to (a post shows its author by nickname only). */
+export const useNicknameLookup = (nickname: string | undefined) =>
+  useQuery({
+    queryKey: ['users', 'lookup', nickname ?? ''],
+    queryFn: () => get<{ userId: number; nickname: string }>(`/users/lookup?nickname=${encodeURIComponent(nickname ?? '')}`),
+    retry: false,
+    enabled: nickname !== undefined,
   });

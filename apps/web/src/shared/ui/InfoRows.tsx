@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
+
 interface InfoRowsProps {
-  rows: Array<[label: string, value: string]>;
+  rows: Array<[label: string, value: ReactNode]>;
   /** each value is marked `${testIdPrefix}-${label}` */
   testIdPrefix: string;
   /** the vertical gap between rows */
