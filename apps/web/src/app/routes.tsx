@@ -27,8 +27,9 @@ export interface AppRoute {
 /** Every client route of the spec; each page is its own chunk. */
 export const routes: AppRoute[] = [
   { path: '/', Page: page(() => import('../features/home/HomePage')) },
-  { path: '/login', Page: page(() => import('../features/account/LoginPage')) },
-  { path: '/register', Page: page(() => import('../features/account/RegisterPage')) },
+  { path: '/login', Page: page(() => import('./LoginRoute')) },
+  { path: '/register', Page: page(() => import('./RegisterRoute')) },
+  { path: '/oauth/done', Page: page(() => import('./OAuthDoneRoute')) },
   { path: '/myinfo', Page: page(() => import('./MyInfoRoute')), auth: true },
   { path: '/myinfo/edit', Page: page(() => import('../features/account/EditMyInfoPage')), auth: true },
   { path: '/application-info/register', Page: page(() => import('../features/profile/ProfileFormPage')), auth: true },

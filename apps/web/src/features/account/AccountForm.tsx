@@ -16,7 +16,10 @@ export interface AccountFormValues {
 }
 
 interface AccountFormProps {
-  mode: 'register' | 'edit';
+  /** `social`: the sign-up completion of a social account (no login id, no password) */
+  mode: 'register' | 'edit' | 'social';
+  /** edit of an account without a login id (a social account): no login id to show, no password to change here */
+  withoutLogin?: boolean;
   initial: { loginId: string; email: EmailValue; phone: [string, string, string]; nickname: string };
   submitLabel: string;
   /** the save is under way: the submit button waits */
@@ -25,8 +28,12 @@ interface AccountFormProps {
   onCancel(): void;
 }
 
-/** Sign-up and edit-my-info share one form; edit keeps the login id read-only and the old nickname verified. */
-export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCancel }: AccountFormProps) {
+/**
+ * Sign-up, the social sign-up completion and edit-my-info share one form; edit keeps the login id read-only and the
+ * old nickname verified. A social account has neither login id nor password until it sets both in 내 정보.
+ */
+export function AccountForm({ mode, withoutLogin = false, initial, submitLabel, busy, onSubmit, onCancel }: AccountFormProps) {
+  const loginFields = mode !== 'social' && !withoutLogin;
   const [loginId, setLoginId] = useState(initial.loginId);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -59,40 +66,48 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-      <CheckedField
-        label="아이디"
-        id="loginId"
-        value={loginId}
-        onChange={setLoginId}
-        check={idCheck}
-        verified={idCheck.verified}
-        locked={mode === 'edit'}
-        autoComplete="username"
-      />
-      <Field label="비밀번호" htmlFor="password">
-        <input
-          id="password"
-          type="password"
-          className="input"
-          value={password}
-          autoComplete="new-password"
-          placeholder={mode === 'edit' ? '변경할 때만 입력하세요' : '8자 이상'}
-          onChange={(e) => setPassword(e.target.value)}
+      {mode !== 'social' && (
+        <CheckedField
+          label="아이디"
+          id="loginId"
+          value={loginId}
+          placeholder={withoutLogin ? '없음 (소셜 계정)' : undefined}
+          onChange={setLoginId}
+          check={idCheck}
+          verified={idCheck.verified}
+          locked={mode === 'edit'}
+          autoComplete="username"
         />
-      </Field>
-      <Field label="비밀번호 확인" htmlFor="passwordConfirm">
-        <div className="flex items-center gap-2">
-          <input
-            id="passwordConfirm"
-            type="password"
-            className="input flex-1"
-            value={confirm}
-            autoComplete="new-password"
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <PasswordMatch password={password} confirm={confirm} />
-        </div>
-      </Field>
+      )}
+      {withoutLogin && <p className="-mt-3 text-sm text-gray-600">{SET_LOGIN_HINT}</p>}
+      {loginFields && (
+        <>
+          <Field label="비밀번호" htmlFor="password">
+            <input
+              id="password"
+              type="password"
+              className="input"
+              value={password}
+              autoComplete="new-password"
+              placeholder={mode === 'edit' ? '변경할 때만 입력하세요' : '8자 이상'}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          <Field label="비밀번호 확인" htmlFor="passwordConfirm">
+            <div className="flex items-center gap-2">
+              <input
+                id="passwordConfirm"
+                type="password"
+                className="input flex-1"
+                value={confirm}
+                autoComplete="new-password"
+                onChange={(e) => setConfirm(e.target.value)}
+              />
+              <PasswordMatch password={password} confirm={confirm} />
+            </div>
+          </Field>
+        </>
+      )}
       <Field label="이메일">
         <EmailInput value={email} onChange={setEmail} />
       </Field>
@@ -119,6 +134,8 @@ export function AccountForm({ mode, initial, submitLabel, busy, onSubmit, onCanc
   );
 }
 
+const SET_LOGIN_HINT = '소셜 계정은 내 정보의 비밀번호 설정에서 아이디와 비밀번호를 정할 수 있습니다.';
+
 function FieldProblem({ text }: { text: string }) {
   return text ? <p className="text-sm text-red-700">{text}</p> : null;
 }
@@ -133,11 +150,22 @@ interface CheckedFieldProps {
   verified: boolean;
   /** read-only, without the check button (the login id on the edit page) */
   locked?: boolean;
+  placeholder?: string;
   autoComplete?: string;
 }
 
 /** A field with a 중복확인 button, 확인됨 once verified, and the server's reason when the check refused the value. */
-function CheckedField({ label, id, value, onChange, check, verified, locked = false, autoComplete }: CheckedFieldProps) {
+function CheckedField({
+  label,
+  id,
+  value,
+  onChange,
+  check,
+  verified,
+  locked = false,
+  autoComplete,
+  placeholder,
+}: CheckedFieldProps) {
   return (
     <Field label={label} htmlFor={id}>
       <div className="flex gap-2">
@@ -147,6 +175,7 @@ function CheckedField({ label, id, value, onChange, check, verified, locked = fa
           value={value}
           readOnly={locked}
           disabled={locked}
+          placeholder={placeholder}
           autoComplete={autoComplete}
           onChange={(e) => {
             onChange(e.target.value);

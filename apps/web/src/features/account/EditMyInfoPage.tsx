@@ -35,6 +35,7 @@ export default function EditMyInfoPage() {
         {me && (
           <AccountForm
             mode="edit"
+            withoutLogin={me.loginId === null}
             submitLabel="저장"
             initial={{
               loginId: me.loginId ?? '',

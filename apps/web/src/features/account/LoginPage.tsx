@@ -1,10 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { OAUTH_ERROR_TEXTS, oauthText } from '@app/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { auth } from '../../shared/auth/store';
 import { useLogin } from './api';
 
 const FAILED = '로그인 실패! 아이디나 비밀번호를 다시 한 번 확인해주세요.';
+
+/** Why a social sign-in came back here (`?oauthError={code}&provider={p}`): the contract's text of the code. */
+function useOAuthError(): string {
+  const [params] = useSearchParams();
+  const code = params.get('oauthError');
+  if (code === null) return '';
+  const template = Object.hasOwn(OAUTH_ERROR_TEXTS, code)
+    ? OAUTH_ERROR_TEXTS[code as keyof typeof OAUTH_ERROR_TEXTS]
+    : OAUTH_ERROR_TEXTS.failed;
+  return oauthText(template, params.get('provider'));
+}
 
 /** Where to go after login: the remembered page, never another site. */
 function useFrom(): string {
@@ -14,9 +26,11 @@ function useFrom(): string {
   return from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
 }
 
-export default function LoginPage() {
+/** `social`: the social sign-in buttons under the form (composed in app/), given where to come back to. */
+export function LoginPage({ social }: { social?: (from: string) => ReactNode }) {
   const navigate = useNavigate();
   const from = useFrom();
+  const oauthError = useOAuthError();
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -55,6 +69,11 @@ export default function LoginPage() {
           팀메이트
         </Link>
         <h1 className="mb-6 text-center text-lg font-semibold">로그인</h1>
+        {oauthError && (
+          <p className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" role="alert" data-testid="oauth-error">
+            {oauthError}
+          </p>
+        )}
         <div className="flex flex-col gap-3">
           <LoginInput label="아이디" autoComplete="username" value={loginId} onChange={setLoginId} />
           <LoginInput label="비밀번호" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
@@ -68,10 +87,13 @@ export default function LoginPage() {
             로그인
           </button>
         </div>
+        {social?.(from)}
         <div className="mt-4 flex justify-center gap-4 text-sm text-gray-500">
           <Link to="/find/login-ids">아이디 찾기</Link>
           <Link to="/find/password">비밀번호 찾기</Link>
-          <Link to="/register">회원가입</Link>
+          <Link to="/register" state={{ from }}>
+            회원가입
+          </Link>
         </div>
         <button type="button" className="btn-secondary mt-6 w-full" onClick={() => navigate('/')}>
           뒤로가기

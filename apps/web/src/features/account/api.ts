@@ -1,4 +1,12 @@
-import type { LoginBody, LoginResponse, Me, RegisterBody, UpdateUserBody } from '@app/contract';
+import type {
+  LoginBody,
+  LoginResponse,
+  Me,
+  RegisterBody,
+  RegisterSocialBody,
+  SetPasswordBody,
+  UpdateUserBody,
+} from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { del, get, post, put, sessionExpired } from '../../shared/api/client';
@@ -13,6 +21,10 @@ export const accountApi = {
   account: () => get<Me>('/users/me'),
   update: (id: number, body: UpdateUserBody) => put<string>(`/users/${id}`, body),
   withdraw: (id: number) => del<string>(`/users/${id}`),
+  /** the sign-up of a social account (docs/api.md §10.3) */
+  registerSocial: (body: RegisterSocialBody) => post<{ token: string; nickname: string }>('/users/register-social', body),
+  /** the first login id and password of an account that has none */
+  setPassword: (body: SetPasswordBody) => post<string>('/users/me/password', body),
 };
 
 /** The account for the my-info pages; says 사용자 정보를 불러올 수 없습니다. when it cannot be read (a 401 is already said). */
@@ -48,3 +60,18 @@ export function useUpdateMe() {
 
 /** Withdraws; the caller leaves the guarded page before ending the session (so no login prompt shows). */
 export const useWithdraw = () => useMutation({ mutationFn: accountApi.withdraw });
+
+export const useRegisterSocial = () => useMutation({ mutationFn: accountApi.registerSocial });
+
+/** Sets the first login id and password; the sign-in methods and the account (its login id) are read again. */
+export function useSetPassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.setPassword,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: keys.identities }),
+        client.invalidateQueries({ queryKey: keys.account }),
+      ]),
+  });
+}

@@ -1,3 +1,4 @@
+import { SOCIAL_ACCOUNT_RECOVERY_TEXT } from '@app/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
@@ -55,6 +56,8 @@ export default function FindPasswordPage() {
           정보 확인
         </button>
         {checked && <Note ok={checked.ok}>{checked.text}</Note>}
+        {/* an account made with Kakao, Naver, GitHub or Google has no login id to find a password for */}
+        {checked && !checked.ok && <p className="text-sm text-gray-600">{SOCIAL_ACCOUNT_RECOVERY_TEXT}</p>}
       </div>
       <CodeStep
         key={checked?.ok ? `${pair.loginId}\n${pair.email}` : ''}

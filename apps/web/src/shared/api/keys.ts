@@ -15,6 +15,10 @@ export const keys = {
   account: [SESSION, 'account'] as const,
   profile: [SESSION, 'profile'] as const,
   myApplications: [SESSION, 'applications'] as const,
+  /** the sign-in methods of my account (GET /users/me/identities) */
+  identities: [SESSION, 'identities'] as const,
+  /** the configured social sign-in providers (public) */
+  oauthProviders: ['oauth-providers'] as const,
 
   posts: {
     /** a prefix of the list pages of one kind (public) */
