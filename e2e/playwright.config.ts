@@ -2,15 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { oauthPort, providerEnv } from './oauth/provider';
 
 const port = Number(process.env.E2E_PORT || 8181);
 // The server's DATA_DIR, made once: workers load this file again and inherit the variable, so tests can read
 // the dev mailbox (DATA_DIR/mailbox) of the very server they run against.
 process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+// the local sign-in provider (oauth/provider.ts), on a fixed port: globalSetup starts it before the first test; the
+// server only calls it during a sign-in. Configured providers only add their buttons to /login and /register.
+process.env.E2E_OAUTH_PORT ||= String(oauthPort(port));
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './oauth/global-setup.ts',
   workers: Number(process.env.E2E_WORKERS || 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -57,6 +62,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // each test context sends its own X-Forwarded-For, so per-IP sign-up and login limits stay real
       TRUST_PROXY: 'true',
+      // the sign-in redirect URI and the link start URL are made from it: the browser's own origin keeps the flow's
+      // cookie and the session on one origin
+      PUBLIC_URL: baseURL,
+      ...providerEnv(Number(process.env.E2E_OAUTH_PORT)),
     },
   },
 });
