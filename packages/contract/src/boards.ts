@@ -98,8 +98,11 @@ export const boardSearchQuery = z.object({
   ),
   keyword: optionalQueryText.refine((v) => codePoints(v) <= 50, { message: SEARCH_KEYWORD_TOO_LONG }),
   category: optionalQueryText,
+  /** `relevance` (docs/api.md §10.5): the best-matching field first, then newest; anything else newest first (choice) */
+  order: optionalQueryText.transform((v): BoardSearchOrder => (v === 'relevance' ? 'relevance' : 'latest')),
   page: pageParam,
 });
+export type BoardSearchOrder = 'latest' | 'relevance';
 
 export const boardItem = z.object({
   boardId: z.number(),

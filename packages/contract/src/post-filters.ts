@@ -4,7 +4,7 @@ import { codePoints } from './text.js';
 // Optional list filters beyond the contract (docs/product-decisions.md). Without them the list and search routes answer as
 // docs/api.md §3.3/3.4 says, byte for byte.
 
-export const LIST_ORDERS = ['latest', 'views'] as const;
+export const LIST_ORDERS = ['latest', 'views', 'relevance'] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
 export const STACK_FILTER_MAX = 10;
@@ -37,7 +37,10 @@ export const openParam = z
   .transform((v) => one(v) === 'true')
   .describe('true: only posts still recruiting');
 
-/** `order=views`: most viewed first (then newest); `latest` or missing: newest first. */
+/**
+ * `order=views`: most viewed first (then newest); `relevance` (docs/api.md §10.5): on a search, the best-matching
+ * field first, then newest; without a keyword newest first; `latest` or missing: newest first.
+ */
 export const orderParam = z
   .unknown()
   .optional()
@@ -45,8 +48,8 @@ export const orderParam = z
     message: ORDER_INVALID_TEXT,
     abort: true,
   })
-  .transform((v): ListOrder => (one(v) === 'views' ? 'views' : 'latest'))
-  .describe('latest (default) or views');
+  .transform((v): ListOrder => (one(v) === 'views' || one(v) === 'relevance' ? one(v) : 'latest') as ListOrder)
+  .describe('latest (default), views or relevance (searches: best match first)');
 
 /** The filters of the study-group lists; recruitments add `stack`. */
 export const listFilterFields = { open: openParam, order: orderParam };

@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { codePoints } from '@app/contract';
+import type { SearchTerms } from '@app/contract/search-names';
 
 /** `%`, `_` and `\` in a keyword match literally (docs/api.md §3.3); backslash is LIKE's default escape. */
 export function likePattern(keyword: string): string {
@@ -28,3 +29,101 @@ export function containsKeyword(column: SQL | AnyColumn, keyword: string): SQL {
   if (codePoints(keyword.toLowerCase()) !== 2) return likeKeyword(column, keyword);
   return sql`text_bigrams(${column}) @> ARRAY[lower(${keyword}::text)]`;
 }
+
+/** A searchable field: the text, its folded form and, for titles and nicknames, its initials (migration 0019). */
+export interface SearchField {
+  raw: SQL;
+  folded: SQL;
+  initials?: SQL;
+}
+
+/** The field of a column (written into the statement as given: a trusted name such as `p.title`). */
+export function searchField(column: string, initials: boolean): SearchField {
+  const raw = sql.raw(column);
+  return {
+    raw,
+    folded: sql`search_fold(${raw})`,
+    initials: initials ? sql`search_initials(${raw})` : undefined,
+  };
+}
+
+/**
+ * A match as the parts an index serves and the test of a row. Every part's test implies its index part, so
+ * "any part's index and its test" is "any index part, and any test": the index parts make one BitmapOr and the
+ * tests one filter, with no index expression computed again per row. `exact`: the index parts alone are the
+ * match (2-character pieces, today's match), so no test is needed. The tests run cheapest first: the text as
+ * stored (most matches are found so), then its folded form (computed per row), then the initials.
+ */
+export interface Match {
+  index: SQL[];
+  tests: SQL[];
+  foldTests: SQL[];
+  lateTests: SQL[];
+  exact: boolean;
+}
+
+export const anyOf = (...matches: Match[]): Match => ({
+  index: matches.flatMap((m) => m.index),
+  tests: matches.flatMap((m) => m.tests),
+  foldTests: matches.flatMap((m) => m.foldTests),
+  lateTests: matches.flatMap((m) => m.lateTests),
+  exact: matches.every((m) => m.exact),
+});
+
+/** A condition that is its own index part and test (a creator id among the matching users'). */
+export const plainMatch = (condition: SQL): Match => ({
+  index: [condition],
+  tests: [condition],
+  foldTests: [],
+  lateTests: [],
+  exact: true,
+});
+
+const or = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`);
+const allTests = (m: Match) => [...m.tests, ...m.foldTests, ...m.lateTests];
+
+/** The match as a condition an index serves (a set of matches). */
+export const indexed = (m: Match): SQL => (m.exact ? or(m.index) : sql`(${or(m.index)} AND ${or(allTests(m))})`);
+
+/** The match as a test of one row (a walk, a rank). */
+export const rowTest = (m: Match): SQL => or(allTests(m));
+
+/** Every 2-character piece of a keyword's white-space-free form (lower-cased by the database) in a folded text. */
+const piecesIn = (folded: SQL, compact: string) =>
+  sql`search_bigrams(${folded}) @> search_bigrams(search_fold(${compact}::text))`;
+
+const patterns = (words: string[], lower: boolean) =>
+  sql.join(
+    words.map((w) => (lower ? sql`lower(${likePattern(w)}::text)` : sql`${likePattern(w)}::text`)),
+    sql`, `,
+  );
+
+/**
+ * docs/api.md §10.5 on one field: today's substring match; the keyword and the other names of its row compared
+ * without white space (white space removed, lower-cased: search_fold); on titles and nicknames a 초성 keyword
+ * against the initials. A keyword whose white-space-free form is under 2 characters keeps today's match alone
+ * (no index could serve one character).
+ */
+export function fieldMatch(field: SearchField, keyword: string, terms: SearchTerms): Match {
+  const m: Match = { index: [], tests: [], foldTests: [], lateTests: [], exact: true };
+  const folded = codePoints(terms.compact) >= 2 ? [terms.compact, ...terms.names] : terms.names;
+  if (codePoints(terms.compact) < 2) m.index.push(containsKeyword(field.raw, keyword));
+  for (const word of folded) {
+    m.index.push(piecesIn(field.folded, word));
+    if (codePoints(word) !== 2) m.exact = false;
+  }
+  // sufficient tests on the text as stored: the keyword as typed (today's match) and each other name as written
+  const typed = [keyword, ...terms.written];
+  const caseless = typed.every((w) => w.toLowerCase() === w.toUpperCase());
+  m.tests.push(sql`${field.raw} ${sql.raw(caseless ? 'LIKE' : 'ILIKE')} ANY (ARRAY[${patterns(typed, false)}])`);
+  if (folded.length > 0) m.foldTests.push(sql`${field.folded} LIKE ANY (ARRAY[${patterns(folded, true)}])`);
+  if (terms.initials && field.initials) {
+    m.index.push(piecesIn(field.initials, terms.initials));
+    m.lateTests.push(sql`${field.initials} LIKE ${likePattern(terms.initials)}`);
+    if (codePoints(terms.initials) !== 2) m.exact = false;
+  }
+  return m;
+}
+
+/** Today's match alone on a field (the first tier of order=relevance). */
+export const exactMatch = (field: SearchField, keyword: string): SQL => likeKeyword(field.raw, keyword);

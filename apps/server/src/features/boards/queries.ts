@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { WITHDRAWN_NAME, type BoardSearchType } from '@app/contract';
+import { WITHDRAWN_NAME, type BoardSearchOrder, type BoardSearchType } from '@app/contract';
+import { matchRanges, searchTerms, type SearchTerms } from '@app/contract/search-names';
 import type { Db } from '../../db/client.js';
 import { boardCategories, boards, replies, users, viewRecords } from '../../db/schema/index.js';
-import { containsKeyword } from '../../db/text-search.js';
+import { anyOf, exactMatch, fieldMatch, indexed, plainMatch, rowTest, searchField } from '../../db/text-search.js';
 import type { ViewedTable } from '../../db/view-records.js';
 import type { PageRequest } from '../../lib/paging.js';
 import type { BoardItemRow, ReplyRowWithAuthor } from './presenter.js';
@@ -33,15 +34,15 @@ export interface BoardItemPage {
   total: number;
 }
 
-/** A page of board rows, newest first, and how many rows match in all. */
-async function itemPage(db: Db, where: SQL | undefined, req: PageRequest): Promise<BoardItemPage> {
+/** A page of board rows, newest first (or first by `rank`), and how many rows match in all. */
+async function itemPage(db: Db, where: SQL | undefined, req: PageRequest, rank?: SQL): Promise<BoardItemPage> {
   const [rows, [{ n }]] = await Promise.all([
     db
       .select(itemColumns)
       .from(boards)
       .innerJoin(users, eq(users.id, boards.authorId))
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...(rank ? [rank, ...newestFirst] : newestFirst))
       .limit(req.size)
       .offset(req.offset),
     db.select({ n: count() }).from(boards).innerJoin(users, eq(users.id, boards.authorId)).where(where),
@@ -53,29 +54,56 @@ export const boardItems = (db: Db, req: PageRequest) => itemPage(db, undefined, 
 
 export const boardItemsOf = (db: Db, authorId: number, req: PageRequest) => itemPage(db, eq(boards.authorId, authorId), req);
 
-/** Authors by the name the board shows: a withdrawn author's posts are listed as 탈퇴한 사용자. */
-function authorNameFilter(nickname: SQL | AnyColumn, withdrawnAt: SQL | AnyColumn, keyword: string): SQL {
-  const byNickname = containsKeyword(nickname, keyword);
-  if (!WITHDRAWN_NAME.toLowerCase().includes(keyword.toLowerCase())) return byNickname;
-  return or(byNickname, isNotNull(withdrawnAt))!;
+const TITLE = searchField('"boards"."title"', true);
+const CONTENT = searchField('"boards"."content"', false);
+const nicknameField = (table: string) => searchField(`${table}nickname`, true);
+
+/**
+ * Authors by the name the board shows (docs/api.md §3.10, §10.5): a withdrawn author's posts are listed as
+ * 탈퇴한 사용자, so they match when that name does.
+ */
+function authorNameFilter(table: string, keyword: string, terms: SearchTerms, form: 'indexed' | 'row'): SQL {
+  const match = fieldMatch(nicknameField(table), keyword, terms);
+  const byNickname = form === 'indexed' ? indexed(match) : rowTest(match);
+  if (matchRanges(WITHDRAWN_NAME, keyword, { initials: true }).length === 0) return byNickname;
+  return sql`(${byNickname} OR ${sql.raw(`${table}withdrawn_at`)} IS NOT NULL)`;
 }
 
 function keywordFilter(searchType: BoardSearchType, keyword: string): SQL | undefined {
   if (!keyword) return undefined;
-  const byTitle = containsKeyword(boards.title, keyword);
-  const byContent = containsKeyword(boards.content, keyword);
-  const authors = sql`SELECT id FROM users WHERE ${authorNameFilter(sql`nickname`, sql`withdrawn_at`, keyword)}`;
+  const terms = searchTerms(keyword);
+  const byTitle = fieldMatch(TITLE, keyword, terms);
+  const byContent = fieldMatch(CONTENT, keyword, terms);
+  const authors = sql`SELECT id FROM users WHERE ${authorNameFilter('', keyword, terms, 'indexed')}`;
   switch (searchType) {
     case 'title':
-      return byTitle;
+      return indexed(byTitle);
     case 'content':
-      return byContent;
+      return indexed(byContent);
     case 'author':
-      return authorNameFilter(users.nickname, users.withdrawnAt, keyword);
+      return authorNameFilter('"users".', keyword, terms, 'indexed');
     default:
       // the authors as an id array, so one BitmapOr over the boards' own indexes serves the whole condition
-      return or(byTitle, byContent, sql`${boards.authorId} = ANY(ARRAY(${authors}))`);
+      return indexed(anyOf(byTitle, byContent, plainMatch(sql`${boards.authorId} = ANY(ARRAY(${authors}))`)));
   }
+}
+
+/** order=relevance (docs/api.md §10.5): title, then author, then content; today's match before the others. */
+function relevanceRank(searchType: BoardSearchType, keyword: string): SQL {
+  const terms = searchTerms(keyword);
+  const author = nicknameField('"users".');
+  const tiers: Array<[SQL, SQL]> = [];
+  if (searchType === 'all' || searchType === 'title')
+    tiers.push([exactMatch(TITLE, keyword), rowTest(fieldMatch(TITLE, keyword, terms))]);
+  if (searchType === 'all' || searchType === 'author')
+    tiers.push([exactMatch(author, keyword), authorNameFilter('"users".', keyword, terms, 'row')]);
+  if (searchType === 'all' || searchType === 'content')
+    tiers.push([exactMatch(CONTENT, keyword), rowTest(fieldMatch(CONTENT, keyword, terms))]);
+  const cases = tiers.flatMap(([exact, any], i) => [
+    sql`WHEN ${exact} THEN ${sql.raw(String(i * 2))}`,
+    sql`WHEN ${any} THEN ${sql.raw(String(i * 2 + 1))}`,
+  ]);
+  return sql`CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(tiers.length * 2))} END`;
 }
 
 export interface BoardItemSearch {
@@ -84,11 +112,14 @@ export interface BoardItemSearch {
   keyword: string;
   /** undefined: every category */
   categoryId: number | undefined;
+  /** relevance: the best-matching field first (with a keyword); else newest first */
+  order?: BoardSearchOrder;
 }
 
 export function searchBoardItems(db: Db, q: BoardItemSearch, req: PageRequest): Promise<BoardItemPage> {
   const byCategory = q.categoryId === undefined ? undefined : eq(boards.categoryId, q.categoryId);
-  return itemPage(db, and(byCategory, keywordFilter(q.searchType, q.keyword)), req);
+  const rank = q.order === 'relevance' && q.keyword ? relevanceRank(q.searchType, q.keyword) : undefined;
+  return itemPage(db, and(byCategory, keywordFilter(q.searchType, q.keyword)), req, rank);
 }
 
 /** The most viewed boards with views, most viewed first. */

@@ -1,4 +1,4 @@
-import type { BoardSearchType, Page } from '@app/contract';
+import type { BoardSearchOrder, BoardSearchType, Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -59,13 +59,16 @@ export interface BoardSearch {
   searchType: BoardSearchType;
   keyword: string;
   category: string;
+  order?: BoardSearchOrder;
   page: number;
 }
 
 export async function searchBoards(db: Db, q: BoardSearch): Promise<Page<BoardItemRow>> {
   const categoryId = await categoryFilter(db, q.category);
   if (categoryId === 'none') return toPage([], pageRequest(q.page, BOARD_PAGE_SIZE), 0);
-  return pageOfItems(q.page, (req) => searchBoardItems(db, { searchType: q.searchType, keyword: q.keyword, categoryId }, req));
+  return pageOfItems(q.page, (req) =>
+    searchBoardItems(db, { searchType: q.searchType, keyword: q.keyword, categoryId, order: q.order }, req),
+  );
 }
 
 export const popularBoards = (db: Db): Promise<BoardItemRow[]> => popularBoardItems(db, POPULAR_LIMIT);

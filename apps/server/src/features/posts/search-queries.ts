@@ -4,7 +4,17 @@ import { queryRows, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
 import { limitOffset, pageCount } from '../../db/paging-sql.js';
 import type { PageRequest } from '../../lib/paging.js';
-import { containsKeyword, likeKeyword } from '../../db/text-search.js';
+import { searchTerms } from '@app/contract/search-names';
+import {
+  anyOf,
+  exactMatch,
+  fieldMatch,
+  indexed,
+  plainMatch,
+  rowTest,
+  searchField,
+  type SearchField,
+} from '../../db/text-search.js';
 import { kindIs, listColumns, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
 
 export interface Search {
@@ -15,22 +25,49 @@ export interface Search {
 /** Through the text indexes (a set of matches), or row by row (a test for each row a walk reads). */
 type Form = 'indexed' | 'row';
 
-/** The keyword's condition on base_posts; for "all" the title, description and creator name are ORed. */
+const TITLE = searchField('title', true);
+const DESCRIPTION = searchField('description', false);
+const NICKNAME = searchField('nickname', true);
+
+/**
+ * The keyword's condition on base_posts (docs/api.md §3.3 and §10.5); for "all" the title, description and
+ * creator name are ORed.
+ */
 function keywordCondition({ type, keyword }: Search, form: Form): SQL {
-  const contains = form === 'indexed' ? containsKeyword : likeKeyword;
-  const inTitle = contains(sql`title`, keyword);
-  const inDescription = contains(sql`description`, keyword);
-  const creators = sql`SELECT id FROM users WHERE ${containsKeyword(sql`nickname`, keyword)}`;
+  const terms = searchTerms(keyword);
+  const build = form === 'indexed' ? indexed : rowTest;
+  const inTitle = fieldMatch(TITLE, keyword, terms);
+  const inDescription = fieldMatch(DESCRIPTION, keyword, terms);
+  const creators = sql`SELECT id FROM users WHERE ${indexed(fieldMatch(NICKNAME, keyword, terms))}`;
   switch (type) {
     case 'title':
-      return inTitle;
+      return build(inTitle);
     case 'content':
-      return inDescription;
+      return build(inDescription);
     case 'creator':
       return form === 'indexed' ? sql`creator_id IN (${creators})` : sql`creator_id = ANY(ARRAY(${creators}))`;
     default:
-      return sql`(${inTitle} OR ${inDescription} OR creator_id = ANY(ARRAY(${creators})))`;
+      return build(anyOf(inTitle, inDescription, plainMatch(sql`creator_id = ANY(ARRAY(${creators}))`)));
   }
+}
+
+/**
+ * order=relevance (docs/api.md §10.5): the first field that matches (title, creator, description), within it
+ * today's substring match before the spacing, 초성 and other-name matches; then newest. Read per match on `p`
+ * (the post) and `u` (its creator).
+ */
+function relevanceRank({ type, keyword }: Search): SQL {
+  const terms = searchTerms(keyword);
+  const tiers: SearchField[] = [];
+  if (type === 'all' || type === 'title') tiers.push(searchField('p.title', true));
+  if (type === 'all' || type === 'creator') tiers.push(searchField('u.nickname', true));
+  if (type === 'all' || type === 'content') tiers.push(searchField('p.description', false));
+  const cases: SQL[] = [];
+  tiers.forEach((f, i) => {
+    cases.push(sql`WHEN ${exactMatch(f, keyword)} THEN ${sql.raw(String(i * 2))}`);
+    cases.push(sql`WHEN ${rowTest(fieldMatch(f, keyword, terms))} THEN ${sql.raw(String(i * 2 + 1))}`);
+  });
+  return sql`CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(tiers.length * 2))} END`;
 }
 
 /** The matches of a search: through a bitmap of the title, description and nickname GIN indexes. */
@@ -88,6 +125,7 @@ export async function searchPosts(
   filter: ListFilter,
 ): Promise<{ rows: PostListRow[]; total: number }> {
   const matched = matching(kind, today, search, filter);
+  if (filter.order === 'relevance') return relevancePage(db, today, page, search, matched);
   const rows = await queryRows<PostListRow & { total: number | string }>(
     db,
     sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page)}, ${walked(kind, today, search, filter, page)},
@@ -100,6 +138,34 @@ export async function searchPosts(
         SELECT ${listColumns(today)} FROM page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
       ) r ON true
       ORDER BY ${orderBy(filter.order, 'r.')}`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((r) => r.id !== null), total };
+}
+
+/**
+ * A page in order=relevance: the matches counted and ranked as a set (the rank needs every match's fields, so
+ * there is no walk), then the page's rows.
+ */
+async function relevancePage(
+  db: Db,
+  today: string,
+  page: PageRequest,
+  search: Search,
+  matched: SQL,
+): Promise<{ rows: PostListRow[]; total: number }> {
+  const rows = await queryRows<PostListRow & { total: number | string; search_rank: number }>(
+    db,
+    sql`WITH m AS MATERIALIZED (${matched}),
+      page AS MATERIALIZED (
+        SELECT p.id, ${relevanceRank(search)} AS search_rank FROM m JOIN base_posts p ON p.id = m.id
+          JOIN users u ON u.id = p.creator_id
+        ORDER BY search_rank, p.created_at DESC, p.id DESC ${limitOffset(page)})
+      SELECT (SELECT count(*) FROM m) AS total, r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+        SELECT ${listColumns(today)}, page.search_rank FROM page JOIN base_posts p ON p.id = page.id
+          JOIN users u ON u.id = p.creator_id
+      ) r ON true
+      ORDER BY r.search_rank, r.created_at DESC, r.id DESC`,
   );
   const total = Number(rows[0]?.total ?? 0);
   return { rows: rows.filter((r) => r.id !== null), total };
