@@ -6,6 +6,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SkeletonRows } from '../../shared/ui/Skeleton';
 import { SearchFields } from '../../shared/ui/SearchFields';
+import { ShownSearchContext } from '../../shared/search/Highlight';
 import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
 import { useBoardSearch } from './api';
 import { BoardRows } from './BoardRows';
@@ -102,15 +103,17 @@ export default function BoardListPage() {
         {isPending && <SkeletonRows rows={8} />}
         {isError && <LoadError onRetry={() => void refetch()} />}
         {data && !isError && (
-          <BoardRows
-            items={data.content}
-            empty="게시글이 없습니다."
-            emptyAction={
-              <button type="button" className="btn-primary" onClick={write}>
-                첫 글 쓰기
-              </button>
-            }
-          />
+          <ShownSearchContext value={keyword ? { keyword, searchType } : null}>
+            <BoardRows
+              items={data.content}
+              empty="게시글이 없습니다."
+              emptyAction={
+                <button type="button" className="btn-primary" onClick={write}>
+                  첫 글 쓰기
+                </button>
+              }
+            />
+          </ShownSearchContext>
         )}
       </section>
       <Pagination page={page} totalPages={data?.totalPages ?? 0} onChange={(p) => update({ page: String(p) })} blockSize={0} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatWhen } from '../../shared/lib/format';
 import { useNow } from '../../shared/lib/now';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { Highlight } from '../../shared/search/Highlight';
 
 /**
  * Board rows: title with reply count, author, views and created time. A column table from sm up; on a phone
@@ -27,14 +28,16 @@ export function BoardRows({ items, empty, emptyAction }: { items: BoardItem[]; e
             <div className="min-w-0 break-keep">
               {/* the link covers the whole row: a tap anywhere on it opens the post */}
               <Link to={`/boards/${b.boardId}`} className="font-medium after:absolute after:inset-0 hover:text-indigo-700">
-                {b.title}
+                <Highlight text={b.title} field="title" />
               </Link>
               <span className="ml-1.5 text-indigo-700" aria-label={`댓글 ${b.replyCount}개`}>
                 [{b.replyCount}]
               </span>
             </div>
             <div className="mt-1 flex gap-2 text-xs text-gray-600 sm:contents sm:text-sm">
-              <span className="truncate text-gray-700">{b.authorNickname}</span>
+              <span className="truncate text-gray-700">
+                <Highlight text={b.authorNickname} field="creator" />
+              </span>
               <span className="sm:text-right">
                 <span className="sm:hidden">조회 </span>
                 {b.views}

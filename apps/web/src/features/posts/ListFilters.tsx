@@ -69,6 +69,7 @@ export function ListFilters({ filters, withStacks, onChange }: ListFiltersProps)
         >
           <option value="latest">최신순</option>
           <option value="views">조회순</option>
+          <option value="relevance">정확도순</option>
         </select>
         {filtered && (
           <button

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../shared/lib/format';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
+import { Highlight } from '../../shared/search/Highlight';
 
 /** What every list card shows, whatever the kind. */
 export interface CardPost {
@@ -49,7 +50,9 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
       </div>
       {/* with an action, the due-date line keeps room at its right end for it (the action sits over it) */}
       <p className={`mt-3 text-xs text-gray-600 ${action ? 'flex h-8 items-center pr-9' : ''}`}>마감일 | {formatDay(dueDate)}</p>
-      <h3 className="mt-1 line-clamp-2 min-h-12 font-bold leading-6 break-keep">{title}</h3>
+      <h3 className="mt-1 line-clamp-2 min-h-12 font-bold leading-6 break-keep">
+        <Highlight text={title} field="title" />
+      </h3>
       <p className="mt-1 truncate text-xs text-gray-600">{topic}</p>
       {children && <div className="mt-1 text-xs text-gray-600">{children}</div>}
       {chips.length > 0 && (
@@ -62,7 +65,9 @@ export function PostCard({ href, post, kindName, chips = [], children, action }:
         </ul>
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3 text-xs text-gray-600">
-        <span className={`min-w-0 truncate font-medium ${inactive ? '' : 'text-gray-800'}`}>{post.creatorNickname}</span>
+        <span className={`min-w-0 truncate font-medium ${inactive ? '' : 'text-gray-800'}`}>
+          <Highlight text={post.creatorNickname} field="creator" />
+        </span>
         <span className="shrink-0">
           조회 {views} · {post.currentMembers}/{post.totalMembers}명
         </span>

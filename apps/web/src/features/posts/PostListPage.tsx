@@ -7,6 +7,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchFields } from '../../shared/ui/SearchFields';
+import { ShownSearchContext } from '../../shared/search/Highlight';
 import { filterParams, listParams, usePostList, type ListFilters as Filters, type SearchType } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { useBookmarkedIds } from './bookmarks';
@@ -137,13 +138,15 @@ export function PostListPage<T extends CardPost>({ kind, card }: PostListPagePro
         </EmptyState>
       )}
       {data && data.content.length > 0 && (
-        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="post-grid">
-          {data.content.map((item) => (
-            <li key={item.id}>
-              {card(item, kind.detailPath(item.id), <BookmarkButton postId={item.id} bookmarked={bookmarked.has(item.id)} />)}
-            </li>
-          ))}
-        </ul>
+        <ShownSearchContext value={keyword ? { keyword, searchType } : null}>
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="post-grid">
+            {data.content.map((item) => (
+              <li key={item.id}>
+                {card(item, kind.detailPath(item.id), <BookmarkButton postId={item.id} bookmarked={bookmarked.has(item.id)} />)}
+              </li>
+            ))}
+          </ul>
+        </ShownSearchContext>
       )}
       {data && <Pagination page={page} totalPages={data.totalPages} onChange={goPage} />}
     </div>

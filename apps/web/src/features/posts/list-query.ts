@@ -6,7 +6,7 @@ import type { PostKind } from './kinds';
 // The list pages' read, apart from the rest of ./api: the first-load prefetch (app/first-route.ts) is in the
 // entry chunk and needs only this.
 
-export type ListOrder = 'latest' | 'views';
+export type ListOrder = 'latest' | 'views' | 'relevance';
 
 /** The optional filters (docs/api.md §9.5): any of these stacks, only open posts, most viewed first. */
 export interface ListFilters {
@@ -26,7 +26,7 @@ export function filterParams(f: Partial<ListFilters>): Array<[string, string]> {
   return [
     ...(f.stacks ?? []).map((s): [string, string] => ['stack', s]),
     ...(f.open ? [['open', 'true'] as [string, string]] : []),
-    ...(f.order === 'views' ? [['order', 'views'] as [string, string]] : []),
+    ...(f.order && f.order !== 'latest' ? [['order', f.order] as [string, string]] : []),
   ];
 }
 
@@ -66,6 +66,6 @@ export function listParams(params: URLSearchParams) {
     searchType: (params.get('searchType') as SearchType | null) ?? 'all',
     stacks: params.getAll('stack').slice(0, 10),
     open: params.get('open') === 'true',
-    order: (params.get('order') === 'views' ? 'views' : 'latest') as ListOrder,
+    order: (params.get('order') === 'views' || params.get('order') === 'relevance' ? params.get('order') : 'latest') as ListOrder,
   };
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SearchHint } from '../search/SearchHint';
 import { LimitNote } from './LimitNote';
 import type { LimitText } from './text-limit';
 import { useTextLimit } from './useTextLimit';
@@ -43,6 +44,7 @@ export function SearchFields(props: SearchFieldsProps) {
           onChange={(e) => onKeyword(e.target.value)}
         />
         <LimitNote limit={checked} />
+        <SearchHint keyword={keyword} />
       </div>
     </>
   );
