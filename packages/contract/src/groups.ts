@@ -58,9 +58,6 @@ export const group = z.object({
   completedDateTime: dateTime.nullable(),
   summary: z.string().nullable(),
   resultUrl: z.string().nullable(),
-  /** additions to docs/api.md §10.2: the admin's showcase switch, and the caller's own consent (null: not a member at completion) */
-  showcase: z.boolean(),
-  myShowcaseConsent: z.boolean().nullable(),
   members: z.array(groupMember),
 });
 export type Group = z.infer<typeof group>;

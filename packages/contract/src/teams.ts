@@ -147,5 +147,12 @@ export const reviewBody = fieldsBody({
   comment: z.unknown().optional(),
 });
 
+/**
+ * GET /api/groups/{id}/showcase (beyond §10.2, which fixes the Group's fields): the admin's switch and the caller's
+ * own consent (null: not a member when the group completed).
+ */
+export const showcaseState = z.object({ showcase: z.boolean(), consent: z.boolean().nullable() });
+export type ShowcaseState = z.infer<typeof showcaseState>;
+
 export const showcaseConsentBody = fieldsBody({ consent: z.boolean({ error: SHOWCASE_SWITCH_TEXT }) });
 export const showcaseSwitchBody = fieldsBody({ showcase: z.boolean({ error: SHOWCASE_SWITCH_TEXT }) });

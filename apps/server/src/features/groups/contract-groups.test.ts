@@ -38,8 +38,6 @@ describe('POST /api/groups (3.6, 1.5)', () => {
       completedDateTime: null,
       summary: null,
       resultUrl: null,
-      showcase: false,
-      myShowcaseConsent: null,
       members: [
         {
           userId: admin.id,

@@ -69,8 +69,6 @@ describe('POST /api/groups', () => {
       completedDateTime: null,
       summary: null,
       resultUrl: null,
-      showcase: false,
-      myShowcaseConsent: null,
       members: [
         { userId: author.id, nickname: '방장', loginId: author.loginId, role: 'ADMIN', new: false, record: authorRecord },
         { userId: b.id, nickname: '승인2', loginId: b.loginId, role: 'MEMBER', new: false, record: firstGroup },

@@ -153,8 +153,6 @@ describe('GET /api/groups/{id} and the member lists', () => {
       completedDateTime: null,
       summary: null,
       resultUrl: null,
-      showcase: false,
-      myShowcaseConsent: null,
       members,
     });
     expect((await t.get(`/api/group/${g.id}/members`, { token: c.token })).json()).toEqual(members);

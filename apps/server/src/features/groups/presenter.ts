@@ -31,8 +31,7 @@ export function presentMember(m: MemberRow, now: Date): GroupMember {
   };
 }
 
-/** `myShowcaseConsent`: the caller's consent when they were a member at completion, else null (docs/api.md §10.2). */
-export function presentGroup(g: GroupFields, members: MemberRow[], now: Date, myShowcaseConsent: boolean | null = null): Group {
+export function presentGroup(g: GroupFields, members: MemberRow[], now: Date): Group {
   return {
     id: g.id,
     name: g.name,
@@ -42,8 +41,6 @@ export function presentGroup(g: GroupFields, members: MemberRow[], now: Date, my
     completedDateTime: nullableSeoulDateTime(g.completedAt),
     summary: g.summary,
     resultUrl: g.resultUrl,
-    showcase: g.showcase,
-    myShowcaseConsent,
     members: members.map((m) => presentMember(m, now)),
   };
 }

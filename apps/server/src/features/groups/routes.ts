@@ -30,8 +30,7 @@ export default function groupRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const tags = ['groups'];
 
   const now = () => ctx.clock.now();
-  const present = ({ group: g, members, myShowcaseConsent }: GroupWithMembers) =>
-    presentGroup(g, members, now(), myShowcaseConsent);
+  const present = ({ group: g, members }: GroupWithMembers) => presentGroup(g, members, now());
 
   app.post('/api/groups', { schema: { tags, body: createGroupBody, response: { 201: group } } }, async (req, reply) =>
     reply.status(201).send(present(await createGroup(ctx, requireUser(req), req.body))),

@@ -36,18 +36,11 @@ const postNotFound = () => new NotFound(GROUP_TEXTS.postNotFound);
 export interface GroupWithMembers {
   group: GroupAccess['group'];
   members: MemberRow[];
-  /** the caller's showcase consent (null: not a member when the group completed) */
-  myShowcaseConsent: boolean | null;
 }
 
-const withMembers = async (
-  ctx: AppContext,
-  group: GroupAccess['group'],
-  myShowcaseConsent: boolean | null = null,
-): Promise<GroupWithMembers> => ({
+const withMembers = async (ctx: AppContext, group: GroupAccess['group']): Promise<GroupWithMembers> => ({
   group,
   members: await groupMemberRows(ctx.db, group.id),
-  myShowcaseConsent,
 });
 
 /** 409 group_completed: what a completed group no longer takes (invite, kick, deletion). */
@@ -68,8 +61,8 @@ export async function adminAccess(ctx: AppContext, user: AuthUser, groupId: numb
 
 /** GET /api/groups/{id}: a member reads the group. */
 export async function getGroup(ctx: AppContext, user: AuthUser, groupId: number): Promise<GroupWithMembers> {
-  const { group, completionConsent } = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notFound);
-  return withMembers(ctx, group, completionConsent);
+  const { group } = await memberAccess(ctx, user, groupId, GROUP_TEXTS.notFound);
+  return withMembers(ctx, group);
 }
 
 /** GET /api/groups/{id}/members: a member reads the member list. */
@@ -153,7 +146,7 @@ export async function updateGroup(
   if (!group) throw new NotFound(GROUP_TEXTS.notFound);
   // the name shows on its showcase
   if (isCompleted(group)) ctx.changes.publish(touched.showcase(group.id));
-  return withMembers(ctx, group, access.completionConsent);
+  return withMembers(ctx, group);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   showcaseConsentBody,
   showcaseItem,
   showcasePage,
+  showcaseState,
   showcaseSwitchBody,
   userRecord,
 } from '@app/contract';
@@ -26,6 +27,7 @@ import {
   changeShowcase,
   completeGroup,
   groupReviews as readReviews,
+  showcaseState as readShowcaseState,
   userRecord as readRecord,
   writeReview,
 } from './service.js';
@@ -43,7 +45,7 @@ export default function teamRoutes(fastify: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: groupParams, body: completeGroupBody, response: { 200: group } }, attachValidation: true },
     async (req) => {
       const done = await completeGroup(ctx, requireUser(req), req.params.id, () => validBody(req));
-      return presentGroup(done.group, done.members, ctx.clock.now(), done.myShowcaseConsent);
+      return presentGroup(done.group, done.members, ctx.clock.now());
     },
   );
 
@@ -68,6 +70,10 @@ export default function teamRoutes(fastify: FastifyInstance, ctx: AppContext) {
       config: { auth: 'public' },
     },
     async (req) => presentRecord(await readRecord(ctx, req.params.userId)),
+  );
+
+  app.get('/api/groups/:id/showcase', { schema: { tags, params: groupParams, response: { 200: showcaseState } } }, async (req) =>
+    readShowcaseState(ctx, requireUser(req), req.params.id),
   );
 
   app.put(

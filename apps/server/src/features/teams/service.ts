@@ -7,6 +7,7 @@ import {
   UNKNOWN_REVIEW_TAG_TEXT,
   type CompleteGroupBody,
   type ReviewTag,
+  type ShowcaseState,
 } from '@app/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -50,7 +51,6 @@ const notGroupMember = () => new Forbidden(NOT_GROUP_MEMBER_TEXT, 'not_group_mem
 export interface CompletedGroup {
   group: GroupFields;
   members: MemberRow[];
-  myShowcaseConsent: boolean | null;
 }
 
 const asMember = (ctx: AppContext, user: AuthUser, groupId: number) =>
@@ -98,7 +98,7 @@ export async function completeGroup(
     scope.afterCommit(() => ctx.changes.publish(touched.showcase(group.id)));
   });
   const after = await asMember(ctx, user, groupId);
-  return { group: after.group, members: await groupMemberRows(ctx.db, group.id), myShowcaseConsent: after.consent };
+  return { group: after.group, members: await groupMemberRows(ctx.db, group.id) };
 }
 
 /** The review routes' checks: the group, the caller (a member, or one at completion while the window is open), COMPLETED. */
@@ -173,6 +173,12 @@ export async function userRecord(ctx: AppContext, userId: number): Promise<Recor
   const row = await recordOf(ctx.db, userId, ctx.clock.now());
   if (!row) throw new NotFound(TEAM_TEXTS.userNotFound, 'user_not_found');
   return row;
+}
+
+/** GET /api/groups/{id}/showcase: whoever may change a consent (a member now or at completion) reads both switches. */
+export async function showcaseState(ctx: AppContext, user: AuthUser, groupId: number): Promise<ShowcaseState> {
+  const access = await loadTeamAccess(ctx.db, groupId, user.id, mayConsent);
+  return { showcase: access.group.showcase, consent: access.consent };
 }
 
 /** PUT /api/groups/{id}/showcase-consent: a member at completion, at any time (also after leaving). */

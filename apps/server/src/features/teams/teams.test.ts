@@ -64,8 +64,13 @@ describe('POST /api/groups/{id}/complete', () => {
       completedDateTime: null,
       summary: null,
       resultUrl: null,
+    });
+    expect(Object.keys(before.json()).sort()).toEqual(
+      ['completedDateTime', 'description', 'id', 'members', 'name', 'resultUrl', 'status', 'summary', 'type'].sort(),
+    );
+    expect((await t.get(`/api/groups/${g.id}/showcase`, { token: admin.token })).json()).toEqual({
       showcase: false,
-      myShowcaseConsent: null,
+      consent: null,
     });
 
     const res = await complete(admin, g, {
@@ -81,9 +86,10 @@ describe('POST /api/groups/{id}/complete', () => {
       completedDateTime: '2025-06-01T12:00:00+09:00',
       summary: '배포까지 마쳤어요',
       resultUrl: 'https://example.com/demo',
-      showcase: true,
-      myShowcaseConsent: false,
     });
+    expect('showcase' in done).toBe(false);
+    const state = await t.get(`/api/groups/${g.id}/showcase`, { token: admin.token });
+    expect(state.json()).toEqual({ showcase: true, consent: false });
     expect(done.members.map((m) => m.record)).toEqual([
       { joined: 1, completed: 1, leftEarly: 0 },
       { joined: 1, completed: 1, leftEarly: 0 },
@@ -91,10 +97,12 @@ describe('POST /api/groups/{id}/complete', () => {
     ]);
     expectError(await complete(admin, g), 409, 'group_completed', '이미 완료된 그룹입니다.');
     // a member's view: the same fields, their own consent
-    expect((await t.get(`/api/groups/${g.id}`, { token: members[0].token })).json()).toMatchObject({
-      status: 'COMPLETED',
-      myShowcaseConsent: false,
+    expect((await t.get(`/api/groups/${g.id}`, { token: members[0].token })).json()).toMatchObject({ status: 'COMPLETED' });
+    expect((await t.get(`/api/groups/${g.id}/showcase`, { token: members[0].token })).json()).toEqual({
+      showcase: true,
+      consent: false,
     });
+    expect((await t.get(`/api/groups/${g.id}/showcase`)).statusCode).toBe(401);
   });
 
   it('a missing, null or blank result link is none', async () => {
@@ -106,7 +114,7 @@ describe('POST /api/groups/{id}/complete', () => {
         ...(resultUrl === undefined ? {} : { resultUrl }),
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ resultUrl: null, showcase: false });
+      expect(res.json()).toMatchObject({ resultUrl: null });
     }
   });
 
@@ -309,6 +317,13 @@ describe('showcase', () => {
     expectError(await consent(a, { consent: true }), 409, 'group_not_completed', '완료된 그룹에서만 할 수 있습니다.');
     expectError(await toggle(admin, { showcase: true }, 999999), 404, 'not_found', '그룹을 찾을 수 없습니다.');
     expectError(await toggle(outsider, { showcase: true }), 403, 'not_group_member');
+    expectError(await t.get(`/api/groups/${g.id}/showcase`, { token: outsider.token }), 403, 'not_group_member');
+    expectError(
+      await t.get('/api/groups/999999/showcase', { token: outsider.token }),
+      404,
+      'not_found',
+      '그룹을 찾을 수 없습니다.',
+    );
     expectError(await toggle(a, { showcase: true }), 403, 'forbidden', '그룹의 관리자만 쇼케이스 공개 여부를 바꿀 수 있습니다.');
     expectError(await toggle(admin, { showcase: true }), 409, 'group_not_completed');
     expectError(await t.get(`/api/showcase/${g.id}`), 404, 'not_found', '쇼케이스를 찾을 수 없습니다.');
@@ -333,7 +348,7 @@ describe('showcase', () => {
     expect((await consent(b, { consent: true })).json()).toEqual({ consent: true });
     expect((await consent(admin, { consent: true })).json()).toEqual({ consent: true });
     expect((await item()).members).toEqual([admin.nickname, b.nickname]);
-    expect((await t.get(`/api/groups/${g.id}`, { token: b.token })).json()).toMatchObject({ myShowcaseConsent: true });
+    expect((await t.get(`/api/groups/${g.id}/showcase`, { token: b.token })).json()).toEqual({ showcase: true, consent: true });
     // a member who left keeps the switch of their own consent
     expect((await consent(a, { consent: true })).statusCode).toBe(200);
     expect((await t.delete(`/api/groups/${g.id}/leave`, { token: a.token })).statusCode).toBe(200);

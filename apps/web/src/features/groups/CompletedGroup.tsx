@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from '../../shared/lib/format';
 import { Switch } from '../../shared/ui/Switch';
 import { failureText } from './api';
 import { WindowDday } from './ReviewWindow';
-import { useGroupSwitch, windowEnd, type GroupFinish } from './teams-api';
+import { useGroupSwitch, useShowcaseState, windowEnd, type GroupFinish } from './teams-api';
 
 interface Props {
   groupId: number;
@@ -18,6 +18,7 @@ interface Props {
  */
 export function CompletedGroup({ groupId, finish, admin }: Props) {
   const end = windowEnd(finish.completedDateTime);
+  const showcase = useShowcaseState(groupId).data;
   return (
     <section className="card flex flex-col gap-3 p-3 sm:p-5" aria-labelledby="completed-heading" data-testid="completed-group">
       <div className="flex flex-wrap items-center gap-2">
@@ -50,20 +51,20 @@ export function CompletedGroup({ groupId, finish, admin }: Props) {
         </span>
         <WindowDday end={end} />
       </Link>
-      {finish.myShowcaseConsent !== null && (
+      {showcase && showcase.consent !== null && (
         <GroupSwitch
           groupId={groupId}
           which="consent"
-          on={finish.myShowcaseConsent === true}
+          on={showcase.consent}
           label="내 닉네임을 쇼케이스에 표시"
           hint="쇼케이스가 공개되어 있으면 팀원 목록에 내 닉네임이 나옵니다. 언제든 끌 수 있어요."
         />
       )}
-      {admin && (
+      {admin && showcase && (
         <GroupSwitch
           groupId={groupId}
           which="showcase"
-          on={finish.showcase}
+          on={showcase.showcase}
           label="쇼케이스에 공개"
           hint="끄면 쇼케이스 페이지가 바로 내려갑니다."
         />

@@ -7,6 +7,7 @@ import {
   type RecordCounts,
   type Review,
   type ReviewBody,
+  type ShowcaseState,
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, put } from '../../shared/api/client';
@@ -20,9 +21,6 @@ export interface GroupFinish {
   completedDateTime: string | null;
   summary: string | null;
   resultUrl: string | null;
-  showcase: boolean;
-  /** mine; null until I have chosen */
-  myShowcaseConsent: boolean | null;
 }
 
 export function finishOf(group: Group): GroupFinish {
@@ -32,8 +30,6 @@ export function finishOf(group: Group): GroupFinish {
     completedDateTime: g.completedDateTime ?? null,
     summary: g.summary ?? null,
     resultUrl: g.resultUrl ?? null,
-    showcase: g.showcase ?? false,
-    myShowcaseConsent: g.myShowcaseConsent ?? null,
   };
 }
 
@@ -50,7 +46,14 @@ export const teamsApi = {
   review: (groupId: number, body: ReviewBody) => post<Review>(`/groups/${groupId}/reviews`, body),
   consent: (groupId: number, consent: boolean) => put<{ consent: boolean }>(`/groups/${groupId}/showcase-consent`, { consent }),
   showcase: (groupId: number, showcase: boolean) => put<{ showcase: boolean }>(`/groups/${groupId}/showcase`, { showcase }),
+  showcaseState: (groupId: number) => get<ShowcaseState>(`/groups/${groupId}/showcase`),
 };
+
+const showcaseKey = (groupId: number) => [...keys.groups.all, 'showcase', groupId] as const;
+
+/** The admin's showcase switch and my consent (null: I was not a member when the group completed). */
+export const useShowcaseState = (groupId: number) =>
+  useQuery({ queryKey: showcaseKey(groupId), queryFn: () => teamsApi.showcaseState(groupId) });
 
 export const useReviews = (groupId: string) =>
   useQuery({ queryKey: keys.groups.reviews(groupId), queryFn: () => teamsApi.reviews(groupId), retry: false });
@@ -74,16 +77,15 @@ export function useWriteReview(groupId: number) {
   });
 }
 
-/** A group switch (my consent, or the admin's showcase): saved at once, the group read again after. */
+/** A group switch (my consent, or the admin's showcase): saved at once, read again after. */
 export function useGroupSwitch(groupId: number, which: 'consent' | 'showcase') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean): Promise<unknown> =>
       which === 'consent' ? teamsApi.consent(groupId, on) : teamsApi.showcase(groupId, on),
     onSuccess: (_data, on) => {
-      const field = which === 'consent' ? 'myShowcaseConsent' : 'showcase';
-      queryClient.setQueryData<Group>(keys.groups.detail(String(groupId)), (g) => (g ? { ...g, [field]: on } : g));
-      return queryClient.invalidateQueries({ queryKey: keys.groups.detail(String(groupId)) });
+      queryClient.setQueryData<ShowcaseState>(showcaseKey(groupId), (s) => (s ? { ...s, [which]: on } : s));
+      return queryClient.invalidateQueries({ queryKey: showcaseKey(groupId) });
     },
   });
 }

@@ -33,9 +33,7 @@ it('reads a group without the completion fields as active', () => {
     completedDateTime: null,
     summary: null,
     resultUrl: null,
-    showcase: false,
-    myShowcaseConsent: null,
   });
-  const done = { ...group, status: 'COMPLETED', completedDateTime: '2025-06-01T13:45:12+09:00', showcase: true };
+  const done = { ...group, status: 'COMPLETED', completedDateTime: '2025-06-01T13:45:12+09:00' };
   expect(finishOf(done as unknown as Group).status).toBe('COMPLETED');
 });
