@@ -119,7 +119,11 @@ export function fieldMatch(field: SearchField, keyword: string, terms: SearchTer
   if (folded.length > 0) m.foldTests.push(sql`${field.folded} LIKE ANY (ARRAY[${patterns(folded, true)}])`);
   if (terms.initials && field.initials) {
     m.index.push(piecesIn(field.initials, terms.initials));
-    m.lateTests.push(sql`${field.initials} LIKE ${likePattern(terms.initials)}`);
+    // k initials need k syllables: a text shorter than the keyword is dropped before its initials are computed
+    const syllables = codePoints(terms.initials);
+    m.lateTests.push(
+      sql`(char_length(${field.raw}) >= ${sql.raw(String(syllables))} AND ${field.initials} LIKE ${likePattern(terms.initials)})`,
+    );
     if (codePoints(terms.initials) !== 2) m.exact = false;
   }
   return m;
