@@ -97,7 +97,9 @@ export async function updateAccount(
   authorize(isSelf(user, userId), NO_ACCESS);
   const input = body();
   if (await nicknameTaken(ctx.db, input.nickname, userId)) throw duplicateNickname();
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  // an account without a login id gets its first password with POST /api/users/me/password, which sets both: a
+  // password alone could never be used, and would close that route (password_exists)
+  const passwordHash = input.password && user.loginId !== null ? await hashPassword(input.password) : undefined;
   await updateUser(ctx.db, userId, {
     email: input.email,
     phoneNumber: input.phoneNumber,

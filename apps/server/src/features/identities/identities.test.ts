@@ -443,6 +443,14 @@ describe('password for a social account', () => {
     const dup = await set({ loginId: taken.loginId.toUpperCase(), password: 'long-enough-1' });
     expect([dup.statusCode, dup.headers['x-error-code']]).toEqual([409, 'duplicate_login_id']);
 
+    // 회원 정보 수정 with a password does not give a password to an account without a login id
+    const edit = await t.put(`/api/users/${user.id}`, {
+      token: user.token,
+      body: { password: 'edited-pass-1', email: `e${user.id}@example.com`, phoneNumber: '01012345678', nickname: user.nickname },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await t.get('/api/users/me/identities', { token: user.token })).json().hasPassword).toBe(false);
+
     const loginId = `social_${user.id}`;
     const ok = await set({ loginId, password: 'long-enough-1' });
     expect([ok.statusCode, ok.body]).toEqual([200, '아이디와 비밀번호가 설정되었습니다.']);
