@@ -283,8 +283,6 @@ describe('POST /api/groups (3.6)', () => {
         'completedDateTime',
         'summary',
         'resultUrl',
-        'showcase',
-        'myShowcaseConsent',
         'members',
       ]),
     );
@@ -296,8 +294,6 @@ describe('POST /api/groups (3.6)', () => {
       completedDateTime: null,
       summary: null,
       resultUrl: null,
-      showcase: false,
-      myShowcaseConsent: null,
     });
     const counts = async (id: number) => {
       const { joined, completed, leftEarly } = (await t.get(`/api/users/${id}/record`)).json();
