@@ -138,7 +138,9 @@ const steps = {
       (await run('npx', ['eslint', '.', '--max-warnings=0'], {}, log)) &&
         (await run('npx', ['prettier', '--check', '.', '--log-level=warn'], {}, `${log}.prettier`)) &&
         (await run('node', ['scripts/import-cycles.mjs'], {}, `${log}.cycles`)) &&
-        (await run('node', ['scripts/eslint/boundaries-check.mjs'], {}, `${log}.boundaries`)),
+        (await run('node', ['scripts/eslint/boundaries-check.mjs'], {}, `${log}.boundaries`)) &&
+        // migrations an instance of the previous version can run beside (README, "Changing the database")
+        (await run('node', ['scripts/migrations-check.mjs'], {}, `${log}.migrations`)),
     ),
   'unit-web': () => vitest('unit-web', {}, { dir: 'apps/web' }),
   'api-pglite': () => withRedis('api-pglite', { TEST_DATABASE_URL: '' }),
@@ -190,7 +192,7 @@ for (const entry of ORDER) {
   const logs = names.map((name) => path.join(results, `${name}.log`));
   await Promise.all(names.map((name, i) => runStep(name, logs[i])));
   for (const [i, name] of names.entries()) {
-    const text = [logs[i], `${logs[i]}.prettier`, `${logs[i]}.cycles`, `${logs[i]}.boundaries`]
+    const text = [logs[i], `${logs[i]}.prettier`, `${logs[i]}.cycles`, `${logs[i]}.boundaries`, `${logs[i]}.migrations`]
       .filter(existsSync)
       .map((f) => readFileSync(f, 'utf8'));
     console.log(

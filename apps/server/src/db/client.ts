@@ -104,12 +104,18 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
 }
 
 /**
- * pg's client, with two changes: a connection lost while the client is checked out (between the statements of
+ * pg's client, with three changes: a connection lost while the client is checked out (between the statements of
  * a transaction) emits 'error' with no pool listener, which would end the process, so it is caught here (the
- * next statement fails and the request answers 503); and with `onQueryTime`, each statement's duration is reported.
+ * next statement fails and the request answers 503); a prepared statement whose table a newer version's migration
+ * changed is prepared again (`rePrepare`); and with `onQueryTime`, each statement's duration is reported.
  */
 function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Client {
   return class ObservedClient extends pg.Client {
+    /** the text of the statement queued before the current one on this connection (a BEGIN makes it a first) */
+    private previousText: string | undefined;
+    /** names whose plan went stale inside a transaction: deallocated before their next use outside an aborted one */
+    private readonly stale = new Set<string>();
+
     constructor(config?: string | pg.ClientConfig) {
       super(config);
       this.on('error', () => undefined);
@@ -118,23 +124,107 @@ function observedClient(onQueryTime?: (seconds: number) => void): typeof pg.Clie
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(...args: any[]): any {
       nameStatement(args);
-      if (!onQueryTime) return (super.query as (...a: unknown[]) => unknown)(...args);
+      const config = args[0] as { text?: unknown; name?: unknown; submit?: unknown } | string | undefined;
+      const text = typeof config === 'string' ? config : typeof config?.text === 'string' ? config.text : undefined;
+      const previous = this.previousText;
+      this.previousText = text;
+      const name =
+        config && typeof config === 'object' && typeof config.submit !== 'function' && typeof config.name === 'string'
+          ? config.name
+          : undefined;
       const start = performance.now();
-      const done = () => onQueryTime((performance.now() - start) / 1000);
-      // the pool's own query (a statement outside a transaction) passes a callback and gets no promise back
-      const last = args.length - 1;
-      if (typeof args[last] === 'function') {
-        const callback = args[last] as (...a: unknown[]) => void;
-        args[last] = (...a: unknown[]) => {
-          done();
-          callback(...a);
-        };
+      const done = () => onQueryTime?.((performance.now() - start) / 1000);
+      if (name) {
+        // the pool's own query (a statement outside a transaction) passes a callback and gets no promise back
+        const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as (...a: unknown[]) => void) : null;
+        const result = this.rePrepare(name, args[0], args[1], previous, this.getTransactionStatus());
+        result.then(done, done);
+        if (!callback) return result;
+        result.then(
+          (r) => callback(null, r),
+          (err: unknown) => callback(err),
+        );
+        return undefined;
       }
-      const result = (super.query as (...a: unknown[]) => unknown)(...args);
-      if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+      let result: unknown;
+      if (!onQueryTime) result = this.send(...args);
+      else {
+        const last = args.length - 1;
+        if (typeof args[last] === 'function') {
+          const callback = args[last] as (...a: unknown[]) => void;
+          args[last] = (...a: unknown[]) => {
+            done();
+            callback(...a);
+          };
+        }
+        result = this.send(...args);
+        if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+      }
       return result;
     }
+
+    private send(...args: unknown[]): unknown {
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+
+    /**
+     * Runs a named statement; when PostgreSQL answers that its cached plan must not change result type (a newer
+     * version's migration added, dropped or retyped a column of a table it reads, e.g. with `SELECT *`), the name
+     * is deallocated on this connection and the statement runs once more, prepared anew:
+     * - outside a transaction, at once;
+     * - as the first statement of a transaction (the one before it on this connection was its BEGIN): the aborted
+     *   transaction is rolled back and begun again with the same BEGIN, then the statement runs, so nothing the
+     *   caller did is lost;
+     * - later in a transaction the error stands (the transaction is aborted, and what ran before in it cannot be
+     *   replayed from here); the name is deallocated before its next use on this connection (outside an aborted
+     *   transaction), so that use prepares it again instead of failing until the connection is closed.
+     * `status` is the transaction status of the last ReadyForQuery when the statement was called (read then: the
+     * error reaches us before the ReadyForQuery that follows it, or after, as the bytes arrive). The connection's
+     * statements are sent one after another (drizzle awaits each), which it and `previous` rely on.
+     */
+    private async rePrepare(name: string, config: unknown, values: unknown, previous: string | undefined, status: string | null) {
+      // went stale later in a transaction that has ended since (DEALLOCATE is not transactional)
+      if (this.stale.has(name) && status !== 'E') {
+        this.stale.delete(name);
+        await this.forget(name);
+      }
+      try {
+        return await this.send(config, values);
+      } catch (err) {
+        if (!isStalePlan(err)) throw err;
+        if (status === 'I') {
+          await this.forget(name);
+          return this.send(config, values);
+        }
+        if (status === 'T' && previous !== undefined && TRANSACTION_BEGIN.test(previous)) {
+          await this.send('ROLLBACK');
+          await this.forget(name);
+          await this.send(previous);
+          return this.send(config, values);
+        }
+        this.stale.add(name);
+        throw err;
+      }
+    }
+
+    /** Deallocates a name on this connection and forgets it, so the next statement under that name is parsed again. */
+    private async forget(name: string) {
+      await (this.send(`DEALLOCATE "${name.replace(/"/g, '""')}"`) as Promise<unknown>).catch(() => undefined);
+      const connection = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
+      delete connection.parsedStatements[name];
+    }
   } as typeof pg.Client;
+}
+
+const TRANSACTION_BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+
+/** PostgreSQL's "cached plan must not change result type" (SQLSTATE 0A000, raised in RevalidateCachedQuery). */
+function isStalePlan(err: unknown): boolean {
+  const e = err as { code?: unknown; routine?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '0A000' &&
+    (e.routine === 'RevalidateCachedQuery' || /cached plan must not change result type/.test(String(e.message)))
+  );
 }
 
 /**
