@@ -38,6 +38,8 @@ export interface Config {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** OAUTH_{KAKAO|NAVER|GITHUB|GOOGLE}_*: the sign-in providers (docs/operations.md); one without a client id is off */
   oauth: Partial<Record<'kakao' | 'naver' | 'github' | 'google', OAuthProviderConfig>>;
+  /** OPERATORS: login ids (lower-cased) that are operators while listed, besides those granted (docs/api.md §10.4) */
+  operators: string[];
 }
 
 export interface OAuthProviderConfig {
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     redisUrl: env.REDIS_URL || undefined,
     allowedOrigins: list(env.ALLOWED_ORIGINS),
+    operators: list(env.OPERATORS).map((id) => id.toLowerCase()),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     webSsr:

@@ -18,3 +18,4 @@ export * from './teams.js';
 export * from './calendar-feed.js';
 export * from './identities.js';
 export * from './public-routes.js';
+export * from './moderation.js';

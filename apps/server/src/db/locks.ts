@@ -15,6 +15,8 @@ export const LOCK = {
   userBlocks: 7003,
   /** sends to one e-mail (by its hash), so the per-e-mail limits hold across instances */
   recoverySend: 7004,
+  /** "this user's reports", so two reports at once cannot both pass the daily limit */
+  userReports: 7005,
 } as const;
 
 type LockClass = Exclude<(typeof LOCK)[keyof typeof LOCK], typeof LOCK.migrations>;

@@ -18,6 +18,7 @@ import identityRoutes from './identities/routes.js';
 import linkRoutes from './links/routes.js';
 import { groupWithdrawalHooks } from './groups/on-withdrawal.js';
 import messageRoutes from './messages/routes.js';
+import moderationRoutes from './moderation/routes.js';
 import { messageHooks } from './messages/hooks.js';
 import noticeRoutes from './notices/routes.js';
 import { notificationJobHooks, startNotificationJobs } from './notifications/hooks.js';
@@ -65,4 +66,5 @@ export const features: Feature[] = [
   { name: 'recovery', routes: recoveryRoutes, hooks: recoveryWithdrawalHooks },
   { name: 'identities', routes: identityRoutes, hooks: identityWithdrawalHooks },
   { name: 'teams', routes: teamRoutes, hooks: teamHooks },
+  { name: 'moderation', routes: moderationRoutes },
 ];
