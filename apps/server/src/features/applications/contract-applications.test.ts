@@ -274,17 +274,7 @@ describe('POST /api/groups (3.6)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const g = res.json();
     expect(keys(g)).toEqual(
-      sorted([
-        'id',
-        'name',
-        'description',
-        'type',
-        'status',
-        'completedDateTime',
-        'summary',
-        'resultUrl',
-        'members',
-      ]),
+      sorted(['id', 'name', 'description', 'type', 'status', 'completedDateTime', 'summary', 'resultUrl', 'members']),
     );
     expect(g).toMatchObject({
       name: 'QA 스터디 그룹',
