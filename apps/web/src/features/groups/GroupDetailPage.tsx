@@ -69,7 +69,6 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
           <button type="button" className="btn-secondary" onClick={() => navigate(`/groups/${g.id}/members`)}>
             멤버 보기
           </button>
-          {chat?.(summary)}
           <button type="button" className="btn-secondary" onClick={() => setFeedOpen(true)}>
             캘린더 구독
           </button>
@@ -78,6 +77,8 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
               {completeLabel(g.type)}
             </button>
           )}
+          {/* last: it appears once the group's chat room is read, and must not move the buttons under a finger */}
+          {chat?.(summary)}
         </div>
       </header>
       {finish.status === 'COMPLETED' && completedAt && (
