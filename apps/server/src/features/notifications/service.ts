@@ -12,14 +12,8 @@ import {
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { BadRequest } from '../../lib/errors.js';
-import {
-  deleteSubscription,
-  recipient,
-  saveOverrides,
-  saveSubscription,
-  settingOverrides,
-  type SettingOverrides,
-} from './queries.js';
+import { isActiveUser } from '../account/queries.js';
+import { deleteSubscription, saveOverrides, saveSubscription, settingOverrides, type SettingOverrides } from './queries.js';
 import { NOTIFICATION_TEXTS as T } from './texts.js';
 import { readUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -92,7 +86,7 @@ export async function unsubscribePush(ctx: AppContext, user: AuthUser, body: unk
 export async function unsubscribeByToken(ctx: AppContext, token: unknown): Promise<NotificationType | null> {
   const read = readUnsubscribeToken(ctx.config.jwtSecret, token);
   if (!read) return null;
-  const user = await recipient(ctx.db, read.userId);
-  if (user && !user.withdrawn) await saveOverrides(ctx.db, read.userId, { email: { [read.type]: false } }, ctx.clock.now());
+  if (await isActiveUser(ctx.db, read.userId))
+    await saveOverrides(ctx.db, read.userId, { email: { [read.type]: false } }, ctx.clock.now());
   return read.type;
 }

@@ -49,11 +49,9 @@ export const teamsApi = {
   showcaseState: (groupId: number) => get<ShowcaseState>(`/groups/${groupId}/showcase`),
 };
 
-const showcaseKey = (groupId: number) => [...keys.groups.all, 'showcase', groupId] as const;
-
 /** The admin's showcase switch and my consent (null: I was not a member when the group completed). */
 export const useShowcaseState = (groupId: number) =>
-  useQuery({ queryKey: showcaseKey(groupId), queryFn: () => teamsApi.showcaseState(groupId) });
+  useQuery({ queryKey: keys.groups.showcase(groupId), queryFn: () => teamsApi.showcaseState(groupId) });
 
 export const useReviews = (groupId: string) =>
   useQuery({ queryKey: keys.groups.reviews(groupId), queryFn: () => teamsApi.reviews(groupId), retry: false });
@@ -84,8 +82,8 @@ export function useGroupSwitch(groupId: number, which: 'consent' | 'showcase') {
     mutationFn: (on: boolean): Promise<unknown> =>
       which === 'consent' ? teamsApi.consent(groupId, on) : teamsApi.showcase(groupId, on),
     onSuccess: (_data, on) => {
-      queryClient.setQueryData<ShowcaseState>(showcaseKey(groupId), (s) => (s ? { ...s, [which]: on } : s));
-      return queryClient.invalidateQueries({ queryKey: showcaseKey(groupId) });
+      queryClient.setQueryData<ShowcaseState>(keys.groups.showcase(groupId), (s) => (s ? { ...s, [which]: on } : s));
+      return queryClient.invalidateQueries({ queryKey: keys.groups.showcase(groupId) });
     },
   });
 }

@@ -16,7 +16,7 @@ export const useRecord = (userId: string, enabled = true) =>
 /** Whose page a nickname leads to (a post shows its author by nickname only). */
 export const useNicknameLookup = (nickname: string | undefined) =>
   useQuery({
-    queryKey: ['users', 'lookup', nickname ?? ''],
+    queryKey: keys.userLookup(nickname ?? ''),
     queryFn: () => get<{ userId: number; nickname: string }>(`/users/lookup?nickname=${encodeURIComponent(nickname ?? '')}`),
     retry: false,
     enabled: nickname !== undefined,

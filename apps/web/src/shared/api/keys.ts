@@ -86,12 +86,16 @@ export const keys = {
     links: (groupId: number) => [SESSION, 'groups', 'links', groupId] as const,
     /** my secret calendar address of the group */
     calendarFeed: (groupId: number) => [SESSION, 'groups', 'calendar-feed', groupId] as const,
+    /** the admin's showcase switch and my consent */
+    showcase: (groupId: number) => [SESSION, 'groups', 'showcase', groupId] as const,
     /** 팀원 평가 of a completed group: whom I still review, whom I reviewed, what was revealed to me */
     reviews: (groupId: string) => [SESSION, 'groups', 'reviews', groupId] as const,
   },
 
   /** a person's public record (joined, completed, left early, tag counts) */
   record: (userId: string) => ['record', userId] as const,
+  /** whose page a nickname leads to */
+  userLookup: (nickname: string) => ['users', 'lookup', nickname] as const,
 
   /** the public showcase reads (completed groups shown to everyone) */
   showcase: {
