@@ -43,20 +43,33 @@ function run(cmd, cmdArgs, env = {}, log) {
 const record = (name, c) => writeFileSync(path.join(results, `${name}.count.json`), JSON.stringify({ name, ...c }));
 const check = (ok) => (ok ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
-/** Counts from vitest's JSON report; the names of skipped tests are kept for the summary. */
+/** The first line of a failure's message: enough in the closing summary (CI keeps only the end of the output). */
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
+
+/** Counts from vitest's JSON report; the names of skipped and failed tests are kept for the summary. */
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  const named = (f, a) => `${path.relative(root, f.name)}: ${a.fullName}`;
   const skippedNames = r.testResults.flatMap((f) =>
     f.assertionResults
       .filter((a) => a.status === 'pending' || a.status === 'skipped' || a.status === 'todo')
-      .map((a) => `${path.relative(root, f.name)}: ${a.fullName}`),
+      .map((a) => named(f, a)),
   );
+  const failedNames = r.testResults.flatMap((f) => [
+    ...f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${named(f, a)}: ${firstLine(a.failureMessages?.[0])}`),
+    // a file that failed outside its tests (a hook, an import)
+    ...(f.status === 'failed' && f.message ? [`${path.relative(root, f.name)}: ${firstLine(f.message)}`] : []),
+  ]);
   return {
     passed: r.numPassedTests,
     failed: r.numFailedTests + r.numFailedTestSuites + (r.numTotalTests === 0 ? 1 : 0),
     skipped: r.numPendingTests + r.numTodoTests,
     skippedNames,
+    failedNames,
   };
 }
 
@@ -64,16 +77,27 @@ function playwrightCounts(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const skippedNames = [];
+  const failedNames = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? []) if (t.status === 'skipped') skippedNames.push(`${file}: ${spec.title}`);
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'skipped') skippedNames.push(`${file}: ${spec.title}`);
+        if (t.status === 'unexpected')
+          failedNames.push(`${file}: ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+      }
     for (const s of suite.suites ?? []) walk(s, suite.file ?? file);
   };
   for (const s of report.suites ?? []) walk(s, s.file);
   const s = report.stats;
   // an error outside the tests (the server did not start, a spec did not load) or no test at all is a failure
   const runFailed = (report.errors?.length ?? 0) + (s.expected + s.unexpected + (s.flaky ?? 0) === 0 ? 1 : 0);
-  return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected + runFailed, skipped: s.skipped ?? 0, skippedNames };
+  return {
+    passed: s.expected + (s.flaky ?? 0),
+    failed: s.unexpected + runFailed,
+    skipped: s.skipped ?? 0,
+    skippedNames,
+    failedNames,
+  };
 }
 
 async function vitest(name, env, { dir = 'apps/server', config, log } = {}) {
@@ -214,6 +238,7 @@ for (const f of readdirSync(results).filter((f) => f.endsWith('.count.json'))) {
   console.log(`[test] ${c.name}: ${state} (${c.seconds} s)`);
   if (c.note) console.log(`[test]   ${c.note}`);
   for (const s of c.skippedNames ?? []) console.log(`[test]   skipped ${s}`);
+  for (const s of (c.failedNames ?? []).slice(0, 20)) console.log(`[test]   failed ${s.slice(0, 300)}`);
   passed += c.passed;
   failed += c.failed;
   skipped += c.skipped;
