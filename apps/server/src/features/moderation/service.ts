@@ -1,4 +1,7 @@
 import {
+  AUTO_HIDE_REPORTER_AGE_HOURS,
+  AUTO_HIDE_REPORTERS,
+  HIDDEN_BY_REPORTS_TEXT,
   MODERATION_TEXTS,
   REPORT_DAILY_LIMIT,
   REPORT_TEXTS,
@@ -7,8 +10,9 @@ import {
   type ResolveReportBody,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
-import { LOCK, lockExclusive } from '../../db/locks.js';
+import { LOCK, lockExclusive, lockExclusiveOnText } from '../../db/locks.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, Conflict, NotFound, TooManyRequests } from '../../lib/errors.js';
@@ -21,6 +25,7 @@ import { isHideable, isOperatorNow, isOwnTarget, mayReport } from './policy.js';
 import {
   auditPage,
   findTarget,
+  hideUnlessHidden,
   insertAudit,
   insertReport,
   isOperator,
@@ -28,17 +33,19 @@ import {
   reportsOf,
   reportsSince,
   resolveReports,
+  seasonedReporters,
   setHidden,
   type TargetRow,
 } from './queries.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 export const ADMIN_PAGE_SIZE = 20;
 
 /** POST /api/reports: 404 unless the reporter may read the target, 400 self, 409 twice, 429 past the daily limit. */
 export async function report(ctx: AppContext, user: AuthUser, body: ReportBody): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const tags = await ctx.db.transaction(async (tx) => {
     await lockActiveActor(tx, user.id);
     const target = await findTarget(tx, body.targetType, body.targetId);
     const member = target?.group_id != null ? (await findMember(tx, target.group_id, user.id)) !== undefined : false;
@@ -60,7 +67,25 @@ export async function report(ctx: AppContext, user: AuthUser, body: ReportBody):
       const freesAt = (recent.oldest?.getTime() ?? now.getTime()) + DAY_MS;
       throw new TooManyRequests((freesAt - now.getTime()) / 1000, REPORT_TEXTS.limit, 'report_limit');
     }
+    return hideWhenReportedEnough(tx, body.targetType, body.targetId, target, now);
   });
+  if (tags.length) ctx.changes.publish(tags);
+}
+
+/**
+ * Content hides itself once {@link AUTO_HIDE_REPORTERS} distinct reporters whose accounts were older than 24 hours
+ * when they reported it have open reports on it, in the transaction of the report that made the count, with an
+ * audit entry without an operator. A RESTORE or DISMISS closes the reports it saw: the count starts again, so three
+ * new reporters can hide content an operator restored (which may have been edited since).
+ */
+async function hideWhenReportedEnough(tx: Db, type: ReportTargetType, id: number, target: TargetRow, now: Date) {
+  if (!isHideable(type) || target.hidden_at !== null) return [];
+  // the last of reports made at once takes this after the others, and counts them all
+  await lockExclusiveOnText(tx, LOCK.reportTarget, `${type}:${id}`);
+  if ((await seasonedReporters(tx, type, id, AUTO_HIDE_REPORTER_AGE_HOURS * HOUR_MS)) < AUTO_HIDE_REPORTERS) return [];
+  if (!(await hideUnlessHidden(tx, type, id, now, HIDDEN_BY_REPORTS_TEXT))) return [];
+  await insertAudit(tx, { operatorId: null, action: 'HIDE', targetType: type, targetId: id, note: HIDDEN_BY_REPORTS_TEXT, now });
+  return changedTags(type, id, target);
 }
 
 /** 403 `operator_only` unless the caller is an operator now (granted, or listed in OPERATORS). */
@@ -105,7 +130,7 @@ export async function reportQueue(ctx: AppContext, user: AuthUser, status: 'OPEN
 
 /** What a hide or restore changes publicly: the same tags as an edit of that content. */
 function changedTags(type: ReportTargetType, id: number, target: TargetRow): string[] {
-  if (type === 'POST') return touched.post(id, (target.post_kind ?? undefined) as PostKind | undefined);
+  if (type === 'POST') return touched.postWithStacks(id, (target.post_kind ?? 'RECRUITMENT') as PostKind);
   if (type === 'BOARD') return touched.board(id);
   if (type === 'REPLY' && target.board_id !== null) return touched.board(target.board_id);
   return []; // links and notices are read by group members only, never cached publicly
