@@ -14,6 +14,7 @@ import { ensureSystemUser } from './features/account/service.js';
 import { BOARD_VIEWS } from './features/boards/queries.js';
 import { startBackupSocket } from './features/ops/backup.js';
 import { POST_VIEWS } from './features/posts/queries.js';
+import { Lifecycle } from './features/ops/lifecycle.js';
 import { registerOpsRoutes } from './features/ops/routes.js';
 import type { DomainEvents } from './features/events.js';
 import { features } from './features/index.js';
@@ -65,6 +66,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** warming up, serving or stopping: what /readyz says (features/ops/lifecycle.ts) */
+  lifecycle: Lifecycle;
   /** every API route as registered (method, url), for route-wide tests */
   apiRoutes: Array<{ method: string; url: string; schema?: { body?: unknown; response?: unknown } }>;
 }
@@ -189,7 +192,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   metrics.register(app);
   if (config.readsPerTurn > 0) registerTurnGate(app, config.readsPerTurn);
-  registerOpsRoutes(app, { database, redis, metrics, metricsToken: config.metricsToken });
+  const lifecycle = new Lifecycle();
+  registerOpsRoutes(app, { database, redis, metrics, metricsToken: config.metricsToken, lifecycle });
   registerRequestAuth(app, ctx);
   registerEarlyValidation(app);
   for (const feature of features) feature.hooks?.(ctx);
@@ -217,14 +221,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
   // sockets first, with a close frame, so the HTTP server can finish closing
   app.addHook('preClose', async () => ctx.realtime.close());
+  // the database and Redis last: stopping jobs and flushing views still write
   app.addHook('onClose', async () => {
     for (const stop of stops) await stop();
-    await ctx.limiter.close();
     await ctx.views.flush();
-    await changes.close();
     await ctx.mailer.close?.();
+    await ctx.limiter.close();
+    await changes.close();
     await database.close();
   });
 
-  return { app, ctx, database, apiRoutes };
+  return { app, ctx, database, lifecycle, apiRoutes };
 }

@@ -38,6 +38,14 @@ export interface Config {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /** OAUTH_{KAKAO|NAVER|GITHUB|GOOGLE}_*: the sign-in providers (docs/operations.md); one without a client id is off */
   oauth: Partial<Record<'kakao' | 'naver' | 'github' | 'google', OAuthProviderConfig>>;
+  /**
+   * SIGTERM (features/ops/graceful-stop.ts): STOP_DELAY_MS (0) is how long the instance keeps answering, /readyz at
+   * 503, before it stops listening (a load balancer's health check interval times the checks it needs to fail);
+   * STOP_TIMEOUT (seconds, 20) bounds the wait for requests in flight
+   */
+  stop: { delayMs: number; timeoutMs: number };
+  /** WARM_START=off: /readyz says ready without running the hot reads once first (features/ops/warm-up.ts) */
+  warmStart: boolean;
   /** OPERATORS: login ids (lower-cased) that are operators while listed, besides those granted (docs/api.md §10.4) */
   operators: string[];
 }
@@ -128,5 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
       subject: env.VAPID_SUBJECT || `mailto:${env.MAIL_FROM || 'no-reply@localhost'}`,
     },
     oauth: oauthProviders(env),
+    stop: { delayMs: Number(env.STOP_DELAY_MS || 0), timeoutMs: Number(env.STOP_TIMEOUT || 20) * 1000 },
+    warmStart: env.WARM_START !== 'off',
   };
 }

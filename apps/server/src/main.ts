@@ -1,22 +1,36 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { stopGracefully } from './features/ops/graceful-stop.js';
+import { warmUp } from './features/ops/warm-up.js';
 
 const config = loadConfig();
-const { app, database } = await buildApp({ config });
+const { app, ctx, database, lifecycle } = await buildApp({ config });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
-  await app.close();
-  clearTimeout(force);
-  process.exit(0);
+let stopping: Promise<void> | null = null;
+function shutdown(signal: string) {
+  stopping ??= (async () => {
+    app.log.info({ signal }, 'stopping: not ready, finishing what is in flight');
+    // beyond the bound on requests, the sockets' drain and the jobs in flight: never hang
+    const force = setTimeout(() => process.exit(1), config.stop.delayMs + config.stop.timeoutMs + 10_000);
+    force.unref();
+    const clean = await stopGracefully({ app, lifecycle, jobs: ctx.jobs, realtime: ctx.realtime }, config.stop).catch(
+      (err: unknown) => {
+        app.log.error({ err }, 'stopping failed');
+        return false;
+      },
+    );
+    process.exit(clean ? 0 : 1);
+  })();
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+// listening (so /healthz answers) but not ready until the hot reads ran once
+lifecycle.warming();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`database: ${database.kind === 'pglite' ? `PGlite under ${config.dataDir}` : 'PostgreSQL server'}`);
+if (config.warmStart) {
+  const ms = await warmUp(app);
+  app.log.info({ ms }, 'warmed up');
+}
+lifecycle.serve();

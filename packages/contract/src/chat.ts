@@ -12,6 +12,8 @@ export const EMPTY_ROOM_TEXT = '메시지가 없습니다.';
 export const KICK_QUEUE = '/user/queue/kick';
 export const chatTopic = (roomId: number) => `/topic/chat/${roomId}`;
 export const CHAT_SEND_DESTINATION = '/app/chat.sendMessage';
+/** An ERROR frame with this header set to `true` means "this instance is stopping: connect again" (not a refusal). */
+export const STOMP_RECONNECT_HEADER = 'reconnect';
 
 export const createChatRoomBody = fieldsBody({
   groupId: bodyId(BAD_REQUEST_TEXT),

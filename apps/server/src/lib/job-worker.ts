@@ -120,12 +120,18 @@ export class JobWorker {
       });
     };
     this.timer = setTimeout(tick, intervalMs);
-    return async () => {
-      this.stopped = true;
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = null;
-      await this.running?.catch(() => undefined);
-    };
+    return () => this.stop();
+  }
+
+  /**
+   * Claims nothing more; the jobs running end and are recorded, the claimed ones that have not started go back to the
+   * queue at once (for another instance), and it resolves when that is done (a stopping instance, before its pool).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
   }
 
   /** Something was queued on this instance: run it now rather than at the next poll. */

@@ -12,6 +12,8 @@ export interface HubSession {
   close(): void;
   /** stops reading and handles what was received (shutdown) */
   drain?(): Promise<void>;
+  /** tells the client to connect again, then closes (shutdown) */
+  moveAway?(): void;
 }
 
 export const MAX_SOCKETS_PER_USER = 10;

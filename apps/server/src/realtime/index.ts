@@ -51,6 +51,7 @@ export class Realtime {
   private readonly owners = new Map<string, { token: string }>();
   private readonly pending = new Set<sockjs.Connection>();
   private readonly resyncListeners: Array<() => void> = [];
+  private closing: Promise<void> | null = null;
   /** SockJS connections open now, authenticated or not (metrics) */
   openSockets = 0;
 
@@ -124,6 +125,11 @@ export class Realtime {
   }
 
   private accept(conn: sockjs.Connection) {
+    // stopping: the client tries again, through the load balancer, elsewhere
+    if (this.closing) {
+      conn.close();
+      return;
+    }
     const url = new URL(conn.url, 'http://localhost');
     const token = url.searchParams.get('token') ?? '';
     const sessionId = /^\/[^/.]+\/([^/.]+)\/[a-z_]+$/.exec(url.pathname.slice(CHAT_PREFIX.length))?.[1];
@@ -168,13 +174,18 @@ export class Realtime {
   }
 
   /**
-   * Every session stops reading and finishes the frames it has received (at most 5 s, all together, so a line
-   * stored now still reaches the other sockets); then every socket gets a close frame, then the broker closes.
+   * Shutdown: every session stops reading and finishes the frames it has received (at most 5 s, all together, so a
+   * line stored now still reaches the other sockets); then every session gets the ERROR that means "connect again"
+   * (`moveAway`) and its socket a close frame, then the broker closes.
    */
-  async close() {
+  close(): Promise<void> {
+    return (this.closing ??= this.closeOnce());
+  }
+
+  private async closeOnce() {
     const drained = Promise.all(this.hub.sessions().map((session) => session.drain?.()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
-    for (const session of this.hub.sessions()) session.close();
+    for (const session of this.hub.sessions()) (session.moveAway ?? session.close).call(session);
     for (const conn of this.pending) conn.close();
     this.hub.close();
     await this.deps.broker.close();

@@ -1,3 +1,4 @@
+import { STOMP_RECONNECT_HEADER } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SocketAuth, SocketIdentity } from './auth.js';
 import { encodeFrame, FrameError, FrameParser, type Frame } from './codec.js';
@@ -94,12 +95,17 @@ export class StompSession implements HubSession {
   }
 
   /** ERROR with the text as `message` header and plain-text body, then close (STOMP requires it). */
-  fail(text: string, receipt?: string) {
+  fail(text: string, receipt?: string, extra: Record<string, string> = {}) {
     if (this.state === 'closed') return;
-    const headers: Record<string, string> = { message: text, 'content-type': 'text/plain;charset=utf-8' };
+    const headers: Record<string, string> = { message: text, 'content-type': 'text/plain;charset=utf-8', ...extra };
     if (receipt !== undefined) headers['receipt-id'] = receipt;
     this.transport.write(encodeFrame('ERROR', headers, text));
     this.close();
+  }
+
+  /** The instance is stopping: an ERROR that tells the client to connect again (elsewhere), then close. */
+  moveAway() {
+    this.fail(STOMP_TEXTS.moving, undefined, { [STOMP_RECONNECT_HEADER]: 'true' });
   }
 
   private async handle(frame: Frame) {

@@ -20,6 +20,8 @@ export const STOMP_TEXTS = {
   tooManySubscriptions: '구독은 연결당 최대 20개까지 가능합니다.',
   /** † a SUBSCRIBE or UNSUBSCRIBE without its required headers */
   missingHeader: '필수 헤더가 없습니다.',
+  /** † the instance is stopping (a deploy): the client connects again, to another instance */
+  moving: '서버를 옮기는 중입니다. 잠시 후 다시 연결됩니다.',
 } as const;
 
 export class StompError extends Error {}

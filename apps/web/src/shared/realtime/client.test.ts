@@ -41,9 +41,9 @@ class FakeClient {
     this.connected = false;
     this.config.onWebSocketClose();
   }
-  error(message: string) {
+  error(message: string, headers: Record<string, string> = {}) {
     (this.config.onStompError as unknown as (f: { headers: Record<string, string>; body: string }) => void)({
-      headers: { message },
+      headers: { message, ...headers },
       body: '',
     });
   }
@@ -149,6 +149,29 @@ describe('the shared realtime connection', () => {
     expect(refused).toEqual(['채팅방에 접근할 수 없습니다.']);
     vi.advanceTimersByTime(120_000);
     expect(clients).toHaveLength(1);
+  });
+
+  it('an instance that stops says "move": the chat is subscribed again on a new socket within a second, with no error shown', async () => {
+    const changes: boolean[] = [];
+    const shown: string[] = [];
+    realtime.session(token(7), {
+      subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
+      onOpenChange: (open) => changes.push(open),
+      onError: (text) => shown.push(text),
+      onRefused: (text) => shown.push(text),
+    });
+    last().open();
+    await Promise.resolve();
+    last().error('서버를 옮기는 중입니다. 잠시 후 다시 연결됩니다.', { reconnect: 'true' });
+    last().drop();
+    // a drop's first wait is 0.5-1 s; a move's under 0.5 s
+    vi.advanceTimersByTime(500);
+    expect(clients).toHaveLength(2);
+    last().open();
+    await Promise.resolve();
+    expect(last().subscribed).toEqual(['/topic/chat/3']);
+    expect(changes).toEqual([true, false, true]);
+    expect(shown).toEqual([]);
   });
 
   it('stops on logout and when the last subscription goes', () => {

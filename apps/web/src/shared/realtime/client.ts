@@ -1,5 +1,5 @@
 import { Client, type StompSubscription } from '@stomp/stompjs';
-import { notificationQueue, type LiveNotification } from '@app/contract';
+import { notificationQueue, STOMP_RECONNECT_HEADER, type LiveNotification } from '@app/contract';
 import SockJS from 'sockjs-client';
 
 interface Sub {
@@ -39,6 +39,8 @@ const BACKOFF_MAX_MS = 60_000;
 const BACKOFF_MAX_CHAT_MS = 10_000;
 /** a hidden page (a phone in a pocket) keeps its socket this long, then lets it go until it is shown again */
 const HIDDEN_GRACE_MS = 60_000;
+/** an instance that stops tells its clients to connect again: they do within this, spread so they do not all at once */
+const MOVE_SPREAD_MS = 500;
 
 /**
  * The one STOMP-over-SockJS connection of the page (/ws/chat), shared by live notifications and chat.
@@ -126,6 +128,7 @@ export class Realtime {
     this.retry = undefined;
     const token = this.token;
     if (!token) return;
+    let moved = false;
     const client = new Client({
       webSocketFactory: () => new SockJS(`/ws/chat?token=${encodeURIComponent(token)}`),
       reconnectDelay: 0,
@@ -137,11 +140,18 @@ export class Realtime {
         this.persistent.forEach((s) => this.subscribe(s));
         this.sessions.forEach((s) => this.open(s));
       },
-      onStompError: (frame) => this.refuse(frame.headers.message ?? frame.body),
+      onStompError: (frame) => {
+        // the instance is stopping (a deploy): not a refusal; the sessions are subscribed again on the next socket
+        if (frame.headers[STOMP_RECONNECT_HEADER] === 'true') moved = true;
+        else this.refuse(frame.headers.message ?? frame.body);
+      },
       onWebSocketClose: () => {
         if (this.client !== client) return;
         this.disconnect();
-        if ((this.persistent.size > 0 || this.sessions.size > 0) && this.token) this.scheduleRetry();
+        if ((this.persistent.size > 0 || this.sessions.size > 0) && this.token) {
+          if (moved) this.scheduleMove();
+          else this.scheduleRetry();
+        }
       },
     });
     this.client = client;
@@ -152,6 +162,12 @@ export class Realtime {
     const cap = this.sessions.size > 0 ? BACKOFF_MAX_CHAT_MS : BACKOFF_MAX_MS;
     const delay = Math.min(cap, BACKOFF_FIRST_MS * 2 ** this.attempts++) * (0.5 + Math.random() / 2);
     this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Told to move: the load balancer sends the next socket to another instance, so no backoff. */
+  private scheduleMove() {
+    this.attempts = 0;
+    this.retry = setTimeout(() => this.connect(), Math.random() * MOVE_SPREAD_MS);
   }
 
   private reconnectNow() {
