@@ -13,6 +13,8 @@ export interface Config {
   redisUrl: string | undefined;
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** NEW_ACCOUNT_LIMITS=off: no limits on accounts younger than 24 hours (docs/api.md §10.4; test suites) */
+  newAccountLimits: boolean;
   webDist: string;
   /**
    * WEB_SSR: the web app's server bundle (apps/web/dist-ssr), which renders the public pages; by default the
@@ -112,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     operators: list(env.OPERATORS).map((id) => id.toLowerCase()),
+    newAccountLimits: env.NEW_ACCOUNT_LIMITS !== 'off',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     webSsr:

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
-import { signedInUser } from './features/account/queries.js';
+import { sessionUser } from './features/account/queries.js';
+import { refuseSuspended } from './features/moderation/policy.js';
 import type { AuthUser } from './lib/auth-user.js';
 import { Unauthorized } from './lib/errors.js';
 import { otherRouteLimit, type Limit } from './lib/rate-limit.js';
@@ -32,11 +33,17 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-/** The user the claims name, if the token is still valid for them (withdrawn, system and old-version tokens are not). */
+/**
+ * The user the claims name, if the token is still valid for them (withdrawn, system and old-version tokens are not).
+ * A suspended user's token, of whatever version, is refused with 403 `account_suspended` and the suspension's end and
+ * reason (docs/api.md §10.4): the suspension bumped the version, so once it ends those tokens are simply invalid.
+ */
 async function userForClaims(ctx: AppContext, claims: TokenClaims): Promise<AuthUser | null> {
-  const row = await signedInUser(ctx.db, claims.uid);
-  if (!row || row.tv !== claims.tv || !row.nickname) return null;
-  return { id: row.id, loginId: row.loginId, nickname: row.nickname };
+  const row = await sessionUser(ctx.db, claims.uid);
+  if (!row) return null;
+  refuseSuspended(row.suspension, ctx.clock.now());
+  if (row.tv !== claims.tv || !row.nickname) return null;
+  return { id: row.id, loginId: row.loginId, nickname: row.nickname, createdAt: row.createdAt };
 }
 
 export function requireUser(req: FastifyRequest): AuthUser {

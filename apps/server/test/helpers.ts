@@ -93,6 +93,8 @@ export class TestApp {
       JWT_SECRET: 'test-secret-'.padEnd(64, 'x'),
       RUN_JOBS: 'false',
       WEB_DIST: '/nonexistent',
+      // the suites' users are minutes old: a test that is about the limits turns them on
+      NEW_ACCOUNT_LIMITS: 'off',
       ...opts.env,
     };
     const config = loadConfig(env);

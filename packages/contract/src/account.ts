@@ -91,5 +91,7 @@ export const meResponse = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   nickname: z.string(),
+  /** an operator now (docs/api.md §10.4): granted, or listed in OPERATORS */
+  operator: z.boolean(),
 });
 export type Me = z.infer<typeof meResponse>;

@@ -24,6 +24,9 @@ export const REPORT_DETAIL_MAX = 500;
 export const MODERATION_NOTE_MAX = 500;
 /** Reports one account may make in 24 hours. */
 export const REPORT_DAILY_LIMIT = 20;
+/** Content is hidden by itself once this many distinct reporters whose accounts were old enough reported it. */
+export const AUTO_HIDE_REPORTERS = 3;
+export const AUTO_HIDE_REPORTER_AGE_HOURS = 24;
 /** What the author reads on content hidden because of reports (no operator note). */
 export const HIDDEN_BY_REPORTS_TEXT = '신고가 누적되어 숨김 처리되었습니다.';
 
@@ -49,6 +52,33 @@ export const MODERATION_TEXTS = {
   dismissed: '신고를 기각했습니다.',
   hidden: '숨김 처리했습니다.',
   restored: '숨김을 해제했습니다.',
+} as const;
+
+/** Suspensions: days and reason of POST /api/admin/users/{userId}/suspend. */
+export const SUSPENSION_DAYS_MAX = 3650;
+export const SUSPENSION_REASON_MAX = 200;
+export const SUSPENSION_TEXTS = {
+  days: `정지 기간은 1~${SUSPENSION_DAYS_MAX}일 사이의 정수로 입력하세요.`,
+  reason: '정지 사유를 입력하세요.',
+  reasonTooLong: `정지 사유는 ${SUSPENSION_REASON_MAX}자 이내로 입력하세요.`,
+  userNotFound: '사용자를 찾을 수 없습니다.',
+  operatorTarget: '운영자는 이용을 정지할 수 없습니다.',
+  notSuspended: '이용이 정지된 사용자가 아닙니다.',
+  suspended: '이용을 정지했습니다.',
+  lifted: '이용 정지를 해제했습니다.',
+  /** what a suspended account reads on every login route and on login; `until` is `YYYY년 M월 D일` (Seoul) */
+  accountSuspended: (until: string, reason: string) => `${until}까지 이용이 정지된 계정입니다. 사유: ${reason}`,
+} as const;
+
+/** The new-account limits: an account younger than this may create only a few things. */
+export const NEW_ACCOUNT_HOURS = 24;
+export const NEW_ACCOUNT_POST_LIMIT = 3;
+export const NEW_ACCOUNT_BOARD_LIMIT = 3;
+export const NEW_ACCOUNT_MESSAGE_PEOPLE_LIMIT = 10;
+export const NEW_ACCOUNT_TEXTS = {
+  post: `가입 후 ${NEW_ACCOUNT_HOURS}시간 동안은 모집 공고를 ${NEW_ACCOUNT_POST_LIMIT}개까지 작성할 수 있습니다.`,
+  board: `가입 후 ${NEW_ACCOUNT_HOURS}시간 동안은 게시글을 ${NEW_ACCOUNT_BOARD_LIMIT}개까지 작성할 수 있습니다.`,
+  message: `가입 후 ${NEW_ACCOUNT_HOURS}시간 동안은 나에게 쪽지를 보낸 적 없는 사람 ${NEW_ACCOUNT_MESSAGE_PEOPLE_LIMIT}명에게까지 쪽지를 보낼 수 있습니다.`,
 } as const;
 
 const trimmedUpTo = (max: number, message: string) =>
@@ -80,6 +110,18 @@ export const resolveReportBody = fieldsBody({
   }),
 });
 export type ResolveReportBody = { action: ModerationAction; note: string };
+
+/** POST /api/admin/users/{userId}/suspend: the days (a whole number 1–3650), then the reason (1–200). */
+export const suspendBody = fieldsBody({
+  days: z
+    .union([z.number(), z.string()], { error: SUSPENSION_TEXTS.days })
+    .transform((v) => (typeof v === 'number' ? v : /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : NaN))
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= SUSPENSION_DAYS_MAX, { message: SUSPENSION_TEXTS.days, abort: true }),
+  reason: trimmedUpTo(SUSPENSION_REASON_MAX, SUSPENSION_TEXTS.reasonTooLong).refine((v) => v !== '', {
+    message: SUSPENSION_TEXTS.reason,
+  }),
+});
+export type SuspendBody = { days: number; reason: string };
 
 export const reportStatusQuery = z.object({
   status: z.enum(['OPEN', 'RESOLVED']).optional().catch('OPEN'),

@@ -17,6 +17,10 @@ export const LOCK = {
   recoverySend: 7004,
   /** "this user's reports", so two reports at once cannot both pass the daily limit */
   userReports: 7005,
+  /** "reports of this target" (a hash of kind and id), so the report that completes the hiding count sees the others */
+  reportTarget: 7006,
+  /** "this new account's creates", so two creates at once cannot both pass a new-account limit */
+  newAccountCreates: 7007,
 } as const;
 
 type LockClass = Exclude<(typeof LOCK)[keyof typeof LOCK], typeof LOCK.migrations>;

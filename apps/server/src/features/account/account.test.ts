@@ -265,6 +265,7 @@ describe('GET /api/users/me and token rules', () => {
       email: `${u.loginId}@example.com`,
       phoneNumber: '01012345678',
       nickname: u.nickname,
+      operator: false,
     });
   });
 

@@ -49,6 +49,7 @@ describe('PUT /api/users/{id} (3.1, 8.5, 8.6, 8.9)', () => {
       email: 'trim@example.com',
       phoneNumber: '01033334444',
       nickname: nick,
+      operator: false,
     });
   });
 

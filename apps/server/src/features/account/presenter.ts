@@ -1,7 +1,7 @@
 import { SYSTEM_NAME, WITHDRAWN_NAME, type Me } from '@app/contract';
 import type { UserRow } from '../../db/schema/index.js';
 
-export function presentMe(u: UserRow): Me {
+export function presentMe(u: UserRow, operator: boolean): Me {
   return {
     id: u.id,
     loginId: u.loginId,
@@ -9,6 +9,7 @@ export function presentMe(u: UserRow): Me {
     email: u.email ?? '',
     phoneNumber: u.phoneNumber ?? '',
     nickname: u.nickname ?? '',
+    operator,
   };
 }
 

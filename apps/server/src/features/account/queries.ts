@@ -94,6 +94,46 @@ export async function signedInUser(
   return row;
 }
 
+export interface SessionUser {
+  id: number;
+  loginId: string | null;
+  nickname: string | null;
+  tv: number;
+  createdAt: Date;
+  /** the user's suspension row, ended or not (it ends by itself at `until`, docs/api.md §10.4) */
+  suspension: { until: Date; reason: string } | null;
+}
+
+/**
+ * The user a request's token names, with their suspension: one primary-key read of users and of suspensions on
+ * every authenticated request, so a suspension or its end applies to the very next request on every instance.
+ */
+export async function sessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
+  const [row] = await queryRows<{
+    id: number;
+    login_id: string | null;
+    nickname: string | null;
+    tv: number;
+    created_at: Date | string;
+    until: Date | string | null;
+    reason: string | null;
+  }>(
+    db,
+    sql`SELECT u.id, u.login_id, u.nickname, u.token_version AS tv, u.created_at, s.until, s.reason
+        FROM users u LEFT JOIN suspensions s ON s.user_id = u.id
+        WHERE u.id = ${userId} AND NOT u.system AND u.withdrawn_at IS NULL`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    loginId: row.login_id,
+    nickname: row.nickname,
+    tv: Number(row.tv),
+    createdAt: new Date(row.created_at),
+    suspension: row.until === null ? null : { until: new Date(row.until), reason: row.reason ?? '' },
+  };
+}
+
 /** Whether a user (withdrawn or not) has this login id, case-insensitively. */
 export async function loginIdTaken(db: Db, loginId: string): Promise<boolean> {
   const rows = await db

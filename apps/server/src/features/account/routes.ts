@@ -81,9 +81,10 @@ export default function accountRoutes(fastify: FastifyInstance, ctx: AppContext)
     async (req) => accounts.lookUpNickname(ctx.db, req.query.nickname),
   );
 
-  app.get('/api/users/me', { schema: { tags, response: { 200: meResponse } } }, async (req) =>
-    presentMe(await accounts.findActiveUser(ctx.db, requireUser(req).id)),
-  );
+  app.get('/api/users/me', { schema: { tags, response: { 200: meResponse } } }, async (req) => {
+    const { row, operator } = await accounts.me(ctx, requireUser(req));
+    return presentMe(row, operator);
+  });
 
   const edit = {
     schema: { tags, params: userIdParams, body: updateUserBody, response: { 200: plainText } },

@@ -7,6 +7,8 @@ import { Conflict, isUniqueViolation, NotFound, TooManyRequests, Unauthorized } 
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
+import { refuseSuspended } from '../moderation/policy.js';
+import { findSuspension, isOperator } from '../moderation/queries.js';
 import { isSelf } from './policy.js';
 import {
   activeUserByNickname,
@@ -80,6 +82,12 @@ export async function findActiveUser(db: Db, id: number): Promise<UserRow> {
   return row;
 }
 
+/** GET /api/users/me: the account, and whether it is an operator now (docs/api.md §10.4). */
+export async function me(ctx: AppContext, user: AuthUser): Promise<{ row: UserRow; operator: boolean }> {
+  const row = await findActiveUser(ctx.db, user.id);
+  return { row, operator: await isOperator(ctx.db, user.id, ctx.config.operators) };
+}
+
 export interface AccountUpdate {
   password?: string;
   email: string;
@@ -133,6 +141,7 @@ export async function login(ctx: AppContext, loginId: string, password: string):
     throw invalidCredentials();
   }
   if (failure) await clearLoginFailures(ctx.db, loginId);
+  refuseSuspended(await findSuspension(ctx.db, user.id), now);
   const token = await ctx.tokens.sign({ sub: user.loginId!, uid: user.id, tv: user.tokenVersion }, now);
   return { loginId: user.loginId!, token, role: 'ROLE_USER', nickname: user.nickname! };
 }

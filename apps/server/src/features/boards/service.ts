@@ -1,5 +1,6 @@
 import type { BoardSearchOrder, BoardSearchType, Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
+import { withinNewAccountLimit } from '../moderation/policy.js';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { authorize } from '../../lib/authorize.js';
@@ -96,14 +97,16 @@ export async function createBoard(ctx: AppContext, user: AuthUser, input: BoardI
   const categoryId = await findCategoryId(ctx.db, input.categoryId);
   if (categoryId === undefined) throw new BadRequest(CATEGORY_NOT_FOUND);
   const now = ctx.clock.now();
-  const id = await insertBoard(ctx.db, {
-    authorId: user.id,
-    categoryId,
-    title: input.title,
-    content: input.content,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const id = await withinNewAccountLimit(ctx, user, { kind: 'BOARD' }, ({ tx }) =>
+    insertBoard(tx, {
+      authorId: user.id,
+      categoryId,
+      title: input.title,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   ctx.changes.publish(touched.board(id));
   return id;
 }

@@ -200,6 +200,7 @@ describe('sign-in and social sign-up, each provider', () => {
       email: 'Me@Example.com',
       phoneNumber: '01099998888',
       nickname,
+      operator: false,
     });
     expect(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub).toBe(`u${me.id}`);
     expect(await identityRows(me.id)).toEqual([{ provider: kind, provider_user_id: account.id }]);

@@ -15,6 +15,8 @@ import {
   setFirstLogin,
 } from '../account/queries.js';
 import { DUPLICATE_LOGIN_ID, DUPLICATE_NICKNAME } from '../account/texts.js';
+import { refuseSuspended } from '../moderation/policy.js';
+import { findSuspension } from '../moderation/queries.js';
 import { safeFrom } from './from-path.js';
 import { mayUnlink } from './policy.js';
 import {
@@ -243,6 +245,7 @@ export async function exchangeCode(ctx: AppContext, code: unknown): Promise<Exch
   if (ticket.userId !== null) {
     const user = await findActiveUser(ctx.db, ticket.userId);
     if (!user?.nickname) throw codeInvalid();
+    refuseSuspended(await findSuspension(ctx.db, user.id), now);
     const token = await ctx.tokens.sign({ sub: subjectOf(user), uid: user.id, tv: user.tokenVersion }, now);
     return { kind: 'signedIn', token, nickname: user.nickname, from: ticket.data.from ?? '/' };
   }

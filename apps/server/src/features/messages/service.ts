@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest } from '../../lib/errors.js';
-import { inOneStatement } from '../../lib/transaction.js';
 import { mayReach } from '../blocks/policy.js';
+import { withinNewAccountLimit } from '../moderation/policy.js';
 import { announceReceived } from './announce.js';
 import { messageNotFound } from './policy.js';
 import {
@@ -42,14 +42,14 @@ export interface SentMessage {
  */
 export async function send(
   ctx: AppContext,
-  from: { id: number; nickname: string },
+  from: { id: number; nickname: string; createdAt?: Date },
   receiverName: unknown,
   content: string,
 ): Promise<SentMessage> {
   const name = typeof receiverName === 'string' ? receiverName.trim() : '';
   // a NUL can name nobody (and PostgreSQL cannot compare it)
   const named = name !== '' && !name.includes('\u0000');
-  return inOneStatement(ctx.db, ctx.log, ctx.clock.now(), async (scope) => {
+  return withinNewAccountLimit(ctx, from, { kind: 'MESSAGE', receiverName: named ? name : '' }, async (scope) => {
     const stored = named ? await insertUnlessBlocked(scope.tx, from.id, name, content, scope.now) : undefined;
     if (!stored) throw new BadRequest(RECEIVER_NOT_FOUND_TEXT, 'user_not_found');
     // docs/api.md §9.4: the same refusal whoever blocked whom, and nothing is stored

@@ -1,7 +1,11 @@
 import type { ReportTargetType } from '@app/contract';
-import { HIDEABLE_TARGET_TYPES } from '@app/contract';
+import { HIDEABLE_TARGET_TYPES, SUSPENSION_TEXTS } from '@app/contract';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { Forbidden } from '../../lib/errors.js';
 import type { TargetRow } from './queries.js';
+
+/** The new-account limits, for the create paths of other areas (posts, boards, 쪽지). */
+export { checkNewAccountLimit, withinNewAccountLimit, type NewAccountCreate } from './new-account-limits.js';
 
 /**
  * Who may report a thing: whoever may read it (docs/api.md §10.4). A 쪽지 only its receiver; a link or notice only a
@@ -22,3 +26,27 @@ export const isHideable = (type: ReportTargetType) => (HIDEABLE_TARGET_TYPES as 
 
 /** The operator check of every /api/admin route: the role is read from the database on each request. */
 export const isOperatorNow = (operator: boolean) => operator;
+
+export interface Suspension {
+  until: Date;
+  reason: string;
+}
+
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** `YYYY년 M월 D일` of the instant in Asia/Seoul. */
+export function seoulDayLabel(d: Date): string {
+  const local = new Date(d.getTime() + SEOUL_OFFSET_MS);
+  return `${local.getUTCFullYear()}년 ${local.getUTCMonth() + 1}월 ${local.getUTCDate()}일`;
+}
+
+/** A suspension stands until its end time: no job ends it, the clock does. */
+export const isSuspended = (s: Suspension | null | undefined, now: Date): s is Suspension =>
+  !!s && s.until.getTime() > now.getTime();
+
+/** 403 `account_suspended` with the end date and the reason, on every login route and on login, while it stands. */
+export function refuseSuspended(s: Suspension | null | undefined, now: Date): void {
+  if (isSuspended(s, now)) {
+    throw new Forbidden(SUSPENSION_TEXTS.accountSuspended(seoulDayLabel(s.until), s.reason), 'account_suspended');
+  }
+}

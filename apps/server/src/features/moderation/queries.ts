@@ -247,3 +247,111 @@ export async function auditPage(db: Db, page: PageRequest): Promise<{ rows: Audi
   const [count] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM moderation_audit`);
   return { rows, total: Number(count?.n ?? 0) };
 }
+
+/** The user's suspension row, ended or not (a suspension ends by itself at `until`). */
+export async function findSuspension(db: Db, userId: number): Promise<{ until: Date; reason: string } | undefined> {
+  const [row] = await queryRows<{ until: Date | string; reason: string }>(
+    db,
+    sql`SELECT until, reason FROM suspensions WHERE user_id = ${userId}`,
+  );
+  return row ? { until: new Date(row.until), reason: row.reason } : undefined;
+}
+
+/** Suspends the user until `until`, replacing a suspension they have. */
+export async function upsertSuspension(
+  db: Db,
+  s: { userId: number; until: Date; reason: string; operatorId: number; now: Date },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO suspensions (user_id, until, reason, operator_id, created_at)
+        VALUES (${s.userId}, ${s.until}, ${s.reason}, ${s.operatorId}, ${s.now})
+        ON CONFLICT (user_id) DO UPDATE
+        SET until = excluded.until, reason = excluded.reason, operator_id = excluded.operator_id, created_at = excluded.created_at`,
+  );
+}
+
+/** Ends the user's suspension; the one that stood (undefined when none did). */
+export async function endSuspension(db: Db, userId: number, now: Date): Promise<{ until: Date; reason: string } | undefined> {
+  const [row] = await queryRows<{ until: Date | string; reason: string }>(
+    db,
+    sql`DELETE FROM suspensions WHERE user_id = ${userId} RETURNING until, reason`,
+  );
+  return row && new Date(row.until) > now ? { until: new Date(row.until), reason: row.reason } : undefined;
+}
+
+/** Every token of the user stops being valid (docs/api.md §1.2: the token version). */
+export async function bumpTokenVersion(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${userId}`);
+}
+
+/**
+ * Distinct reporters of the target's open reports whose accounts were at least `minAgeMs` old when they reported
+ * (an operator's decision closes the reports it saw, so only reports made since count).
+ */
+export async function seasonedReporters(db: Db, type: ReportTargetType, id: number, minAgeMs: number): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(DISTINCT r.reporter_id) AS n FROM reports r JOIN users u ON u.id = r.reporter_id
+        WHERE r.target_type = ${type} AND r.target_id = ${id} AND r.resolved_at IS NULL
+          AND u.created_at <= r.created_at - make_interval(secs => ${minAgeMs / 1000})`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Hides the row unless it is hidden already; whether it did. */
+export async function hideUnlessHidden(db: Db, type: ReportTargetType, id: number, at: Date, reason: string): Promise<boolean> {
+  const table = HIDEABLE_TABLE[type];
+  if (!table) return false;
+  const rows = await queryRows(
+    db,
+    sql`UPDATE ${table} SET hidden_at = ${at}, hidden_reason = ${reason} WHERE id = ${id} AND hidden_at IS NULL RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** When the account was made. */
+export async function accountCreatedAt(db: Db, userId: number): Promise<Date | undefined> {
+  const [row] = await queryRows<{ created_at: Date | string }>(db, sql`SELECT created_at FROM users WHERE id = ${userId}`);
+  return row ? new Date(row.created_at) : undefined;
+}
+
+/** Posts (both kinds) or boards the user has. */
+export async function ownCount(db: Db, what: 'POST' | 'BOARD', userId: number): Promise<number> {
+  const query =
+    what === 'POST'
+      ? sql`SELECT count(*) AS n FROM base_posts WHERE creator_id = ${userId}`
+      : sql`SELECT count(*) AS n FROM boards WHERE author_id = ${userId}`;
+  const [row] = await queryRows<{ n: number | string }>(db, query);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * For a 쪽지 from `senderId` to the active user named `receiverName` (as sending finds them): whether that receiver
+ * is new to the sender (never written to by the sender, never wrote to the sender), and how many distinct people
+ * the sender wrote to who never wrote back to them. An unknown name is not new (sending answers for it).
+ */
+export async function strangerCount(
+  db: Db,
+  senderId: number,
+  receiverName: string,
+): Promise<{ newStranger: boolean; strangers: number }> {
+  const [row] = await queryRows<{ new_stranger: boolean; strangers: number | string }>(
+    db,
+    sql`WITH r AS (
+          SELECT u.id FROM users u
+          WHERE lower(u.nickname) = lower(${receiverName}) AND u.withdrawn_at IS NULL AND NOT u.system LIMIT 1
+        )
+        SELECT
+          EXISTS (
+            SELECT 1 FROM r WHERE NOT EXISTS (
+              SELECT 1 FROM messages m
+              WHERE (m.sender_id = ${senderId} AND m.receiver_id = r.id) OR (m.sender_id = r.id AND m.receiver_id = ${senderId})
+            )
+          ) AS new_stranger,
+          (SELECT count(DISTINCT m.receiver_id) FROM messages m
+            WHERE m.sender_id = ${senderId}
+              AND NOT EXISTS (SELECT 1 FROM messages b WHERE b.sender_id = m.receiver_id AND b.receiver_id = ${senderId})
+          ) AS strangers`,
+  );
+  return { newStranger: row?.new_stranger === true, strangers: Number(row?.strangers ?? 0) };
+}

@@ -14,6 +14,8 @@ import {
   reportQueuePage,
   reportStatusQuery,
   resolveReportBody,
+  suspendBody,
+  SUSPENSION_TEXTS,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { mapPage } from '../../lib/paging.js';
@@ -22,6 +24,7 @@ import { validBody } from '../../lib/validation.js';
 import { requireUser } from '../../request-auth.js';
 import { presentAuditEntry, presentQueueItem } from './presenter.js';
 import * as moderation from './service.js';
+import { suspend, unsuspend } from './suspensions.js';
 
 const targetParams = z.object({
   targetType: z.string().transform((v, ctx) => {
@@ -31,6 +34,7 @@ const targetParams = z.object({
   }),
   targetId: extensionPathId,
 });
+const userParams = z.object({ userId: extensionPathId });
 
 const RESOLVED_TEXT = { DISMISS: MODERATION_TEXTS.dismissed, HIDE: MODERATION_TEXTS.hidden, RESTORE: MODERATION_TEXTS.restored };
 
@@ -60,6 +64,24 @@ export default function moderationRoutes(fastify: FastifyInstance, ctx: AppConte
       const { targetType, targetId } = req.params;
       const action = await moderation.resolveTarget(ctx, requireUser(req), targetType, targetId, () => validBody(req));
       return sendText(reply, 200, RESOLVED_TEXT[action]);
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/suspend',
+    { schema: { tags, params: userParams, body: suspendBody, response: { 200: plainText } }, attachValidation: true },
+    async (req, reply) => {
+      await suspend(ctx, requireUser(req), req.params.userId, () => validBody(req));
+      return sendText(reply, 200, SUSPENSION_TEXTS.suspended);
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:userId/suspend',
+    { schema: { tags, params: userParams, response: { 200: plainText } } },
+    async (req, reply) => {
+      await unsuspend(ctx, requireUser(req), req.params.userId);
+      return sendText(reply, 200, SUSPENSION_TEXTS.lifted);
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type StudyGroupInput,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
+import { checkNewAccountLimit } from '../moderation/policy.js';
 import type { Db } from '../../db/client.js';
 import { seoulDate } from '../../lib/clock.js';
 import { authorize } from '../../lib/authorize.js';
@@ -85,6 +86,7 @@ export async function createPost(ctx: AppContext, cfg: KindConfig, user: AuthUse
   const now = ctx.clock.now();
   const detail = await ctx.db.transaction(async (tx) => {
     await lockActiveActor(tx, user.id);
+    await checkNewAccountLimit(ctx, tx, user, { kind: 'POST' }, now);
     const id = await insertPost(tx, { kind: cfg.kind, creatorId: user.id, ...columns(input), createdAt: now, updatedAt: now });
     if ('tags' in input) await replaceTags(tx, id, input.tags);
     return detailBeforeCommit(tx, id, today);
