@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime, pageOf } from './common.js';
+import { hiddenMark } from './hidden.js';
 import { bodyId, codePoints, fieldsBody, pageParam, text } from './text.js';
 
 export const BOARD_TITLE_REQUIRED = '제목을 입력해주세요.';
@@ -111,6 +112,7 @@ export const boardItem = z.object({
   createdAt: dateTime,
   views: z.number(),
   replyCount: z.number(),
+  ...hiddenMark,
 });
 export type BoardItem = z.infer<typeof boardItem>;
 
@@ -129,6 +131,7 @@ export const board = z.object({
   author: z.object({ id: z.number(), loginId: z.string().nullable(), nickname: z.string() }),
   authorNickname: z.string(),
   category: boardCategory,
+  ...hiddenMark,
 });
 export type Board = z.infer<typeof board>;
 
@@ -141,6 +144,7 @@ export const reply = z.object({
   authorNickname: z.string(),
   parentReplyId: z.number().nullable(),
   createdAt: dateTime,
+  ...hiddenMark,
 });
 export type Reply = z.infer<typeof reply>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BAD_REQUEST_TEXT, codePoints, fieldsBody, text } from './text.js';
 import { dateTime } from './common.js';
+import { hiddenMark } from './hidden.js';
 import { NOTIFICATION_SWITCH_TEXT, UNKNOWN_NOTIFICATION_TYPE_TEXT } from './notifications.js';
 
 // ---- group notices (docs/api.md §9.2) ----
@@ -31,6 +32,7 @@ export const notice = z.object({
   writerNickname: z.string(),
   createdDateTime: dateTime,
   updatedDateTime: dateTime,
+  ...hiddenMark,
 });
 export type Notice = z.infer<typeof notice>;
 
@@ -84,5 +86,6 @@ export const groupLink = z.object({
   writerId: z.number(),
   writerNickname: z.string(),
   createdDateTime: dateTime,
+  ...hiddenMark,
 });
 export type GroupLink = z.infer<typeof groupLink>;

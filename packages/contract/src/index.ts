@@ -19,3 +19,4 @@ export * from './calendar-feed.js';
 export * from './identities.js';
 export * from './public-routes.js';
 export * from './moderation.js';
+export * from './hidden.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime } from './common.js';
+import { hiddenMark } from './hidden.js';
 import { asFields, dateField, fieldsBody, stringList, text } from './text.js';
 
 /** Result of an ordered validation: the first failed rule's text, or the cleaned value. */
@@ -207,11 +208,11 @@ const studyDates = { startDate: z.string(), endDate: z.string() };
 
 export const recruitmentItem = z.object({ ...postCommon, ...listed, tags: z.array(z.string()) });
 export type RecruitmentItem = z.infer<typeof recruitmentItem>;
-export const recruitment = z.object({ ...postCommon, ...detailed, tags: z.array(z.string()) });
+export const recruitment = z.object({ ...postCommon, ...detailed, tags: z.array(z.string()), ...hiddenMark });
 export type Recruitment = z.infer<typeof recruitment>;
 export const studyGroupItem = z.object({ ...postCommon, ...listed, ...studyDates });
 export type StudyGroupItem = z.infer<typeof studyGroupItem>;
-export const studyGroup = z.object({ ...postCommon, ...detailed, ...studyDates });
+export const studyGroup = z.object({ ...postCommon, ...detailed, ...studyDates, ...hiddenMark });
 export type StudyGroup = z.infer<typeof studyGroup>;
 
 export const postType = z.enum(['RECRUITMENT', 'STUDY_GROUP']);
@@ -228,5 +229,6 @@ export const myPost = z.object({
   topic: z.string(),
   applicantCount: z.number().int(),
   hasGroup: z.literal(false),
+  ...hiddenMark,
 });
 export type MyPost = z.infer<typeof myPost>;

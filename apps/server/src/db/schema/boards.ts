@@ -25,6 +25,9 @@ export const boards = pgTable('boards', {
   replyCount: integer('reply_count').notNull().default(0),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** docs/api.md §10.4: set while hidden; the operator's note, or null when hidden by reports */
+  hiddenAt: ts('hidden_at'),
+  hiddenReason: text('hidden_reason'),
 });
 export type BoardRow = typeof boards.$inferSelect;
 
@@ -41,5 +44,8 @@ export const replies = pgTable('replies', {
   edited: boolean('edited').notNull().default(false),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** docs/api.md §10.4: set while hidden; the operator's note, or null when hidden by reports */
+  hiddenAt: ts('hidden_at'),
+  hiddenReason: text('hidden_reason'),
 });
 export type ReplyRow = typeof replies.$inferSelect;

@@ -18,6 +18,9 @@ export const groupNotices = pgTable('group_notices', {
   pinned: boolean('pinned').notNull().default(false),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** docs/api.md §10.4: set while hidden; the operator's note, or null when hidden by reports */
+  hiddenAt: ts('hidden_at'),
+  hiddenReason: text('hidden_reason'),
 });
 export type GroupNoticeRow = typeof groupNotices.$inferSelect;
 
@@ -33,5 +36,8 @@ export const groupLinks = pgTable('group_links', {
   title: text('title').notNull(),
   url: text('url').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** docs/api.md §10.4: set while hidden; the operator's note, or null when hidden by reports */
+  hiddenAt: ts('hidden_at'),
+  hiddenReason: text('hidden_reason'),
 });
 export type GroupLinkRow = typeof groupLinks.$inferSelect;

@@ -37,6 +37,9 @@ export const basePosts = pgTable('base_posts', {
   views: integer('views').notNull().default(0),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** docs/api.md §10.4: set while hidden; the operator's note, or null when hidden by reports */
+  hiddenAt: ts('hidden_at'),
+  hiddenReason: text('hidden_reason'),
 });
 export type PostRow = typeof basePosts.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { Board, BoardItem, Reply } from '@app/contract';
+import { hiddenMarkOf, type Board, type BoardItem, type Reply } from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
 import { displayName } from '../account/presenter.js';
 
@@ -8,10 +8,17 @@ export interface AuthorColumns {
   authorWithdrawnAt: Date | null;
 }
 
+/** Set on a hidden board or reply, which only its author and operators read (docs/api.md §10.4). */
+export interface HiddenColumns {
+  hiddenAt?: Date | null;
+  hiddenReason?: string | null;
+}
+const hiddenOf = (r: HiddenColumns) => hiddenMarkOf({ hiddenAt: r.hiddenAt ?? null, hiddenReason: r.hiddenReason ?? null });
+
 const authorName = (r: AuthorColumns) =>
   displayName({ nickname: r.authorNickname, system: r.authorSystem, withdrawnAt: r.authorWithdrawnAt });
 
-export interface BoardItemRow extends AuthorColumns {
+export interface BoardItemRow extends AuthorColumns, HiddenColumns {
   id: number;
   title: string;
   createdAt: Date;
@@ -27,6 +34,7 @@ export function presentBoardItem(r: BoardItemRow): BoardItem {
     createdAt: seoulDateTime(r.createdAt),
     views: r.views,
     replyCount: r.replyCount,
+    ...hiddenOf(r),
   };
 }
 
@@ -56,10 +64,11 @@ export function presentBoard(r: BoardRowWithRefs, viewerId: number | null): Boar
     author: { id: r.authorId, loginId: own ? r.authorLoginId : null, nickname },
     authorNickname: nickname,
     category: { id: r.categoryId, name: r.categoryName, description: r.categoryDescription },
+    ...hiddenOf(r),
   };
 }
 
-export interface ReplyRowWithAuthor extends AuthorColumns {
+export interface ReplyRowWithAuthor extends AuthorColumns, HiddenColumns {
   id: number;
   content: string;
   edited: boolean;
@@ -79,5 +88,6 @@ export function presentReply(r: ReplyRowWithAuthor): Reply {
     authorNickname: authorName(r),
     parentReplyId: r.parentReplyId ?? null,
     createdAt: seoulDateTime(r.createdAt),
+    ...hiddenOf(r),
   };
 }

@@ -25,7 +25,15 @@ export const itemColumns = {
   authorNickname: users.nickname,
   authorSystem: users.system,
   authorWithdrawnAt: users.withdrawnAt,
+  hiddenAt: boards.hiddenAt,
+  hiddenReason: boards.hiddenReason,
 };
+
+/**
+ * Not hidden (docs/api.md §10.4): the public lists, searches, popular boards and the sitemap leave hidden boards
+ * out, tested on the id against the few hidden ones.
+ */
+const notHidden = sql`${boards.id} NOT IN (SELECT h.id FROM boards h WHERE h.hidden_at IS NOT NULL)`;
 
 const newestFirst = [desc(boards.createdAt), desc(boards.id)];
 
@@ -50,7 +58,7 @@ async function itemPage(db: Db, where: SQL | undefined, req: PageRequest, rank?:
   return { rows: rows as BoardItemRow[], total: Number(n) };
 }
 
-export const boardItems = (db: Db, req: PageRequest) => itemPage(db, undefined, req);
+export const boardItems = (db: Db, req: PageRequest) => itemPage(db, notHidden, req);
 
 export const boardItemsOf = (db: Db, authorId: number, req: PageRequest) => itemPage(db, eq(boards.authorId, authorId), req);
 
@@ -119,7 +127,7 @@ export interface BoardItemSearch {
 export function searchBoardItems(db: Db, q: BoardItemSearch, req: PageRequest): Promise<BoardItemPage> {
   const byCategory = q.categoryId === undefined ? undefined : eq(boards.categoryId, q.categoryId);
   const rank = q.order === 'relevance' && q.keyword ? relevanceRank(q.searchType, q.keyword) : undefined;
-  return itemPage(db, and(byCategory, keywordFilter(q.searchType, q.keyword)), req, rank);
+  return itemPage(db, and(notHidden, byCategory, keywordFilter(q.searchType, q.keyword)), req, rank);
 }
 
 /** The most viewed boards with views, most viewed first. */
@@ -128,7 +136,7 @@ export async function popularBoardItems(db: Db, limit: number): Promise<BoardIte
     .select(itemColumns)
     .from(boards)
     .innerJoin(users, eq(users.id, boards.authorId))
-    .where(gt(boards.views, 0))
+    .where(and(gt(boards.views, 0), notHidden))
     .orderBy(desc(boards.views), ...newestFirst)
     .limit(limit);
   return rows as BoardItemRow[];
@@ -200,10 +208,16 @@ export async function deleteBoardViewRecords(tx: Db, id: number): Promise<void> 
 
 /** Board posts as the sitemap lists them (id, last change), by id, a slice at a time; and how many. */
 export const boardStamps = (db: Db, offset: number, limit: number) =>
-  db.select({ id: boards.id, updatedAt: boards.updatedAt }).from(boards).orderBy(asc(boards.id)).limit(limit).offset(offset);
+  db
+    .select({ id: boards.id, updatedAt: boards.updatedAt })
+    .from(boards)
+    .where(notHidden)
+    .orderBy(asc(boards.id))
+    .limit(limit)
+    .offset(offset);
 
 export async function countBoards(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(boards);
+  const [row] = await db.select({ n: count() }).from(boards).where(notHidden);
   return row.n;
 }
 
@@ -219,6 +233,8 @@ const replyFields = {
   authorId: replies.authorId,
   parentReplyId: replies.parentReplyId,
   createdAt: replies.createdAt,
+  hiddenAt: replies.hiddenAt,
+  hiddenReason: replies.hiddenReason,
 };
 
 const replyColumns = {
@@ -229,6 +245,18 @@ const replyColumns = {
 };
 
 /**
+ * Which hidden replies a reader sees in place (docs/api.md §10.4): an operator all, a signed-in reader their own,
+ * a visitor none.
+ */
+export type HiddenReplies = 'all' | { authorId: number } | 'none';
+
+function shownReplies(hidden: HiddenReplies): SQL | undefined {
+  if (hidden === 'all') return undefined;
+  if (hidden === 'none') return isNull(replies.hiddenAt);
+  return or(isNull(replies.hiddenAt), eq(replies.authorId, hidden.authorId));
+}
+
+/**
  * A page of the board's replies in thread order, and how many it has: each top-level reply (createdAt ASC)
  * followed at once by its children (createdAt ASC). A child sorts under its parent's key, then after the parent.
  */
@@ -236,14 +264,16 @@ export async function replyPageRows(
   db: Db,
   boardId: number,
   req: PageRequest,
+  hiddenShown: HiddenReplies,
 ): Promise<{ rows: ReplyRowWithAuthor[]; total: number }> {
+  const where = and(eq(replies.boardId, boardId), shownReplies(hiddenShown));
   const [rows, [{ n }]] = await Promise.all([
     db
       .select(replyColumns)
       .from(replies)
       .innerJoin(users, eq(users.id, replies.authorId))
       .leftJoin(parent, eq(parent.id, replies.parentReplyId))
-      .where(eq(replies.boardId, boardId))
+      .where(where)
       .orderBy(
         sql`COALESCE(${parent.createdAt}, ${replies.createdAt})`,
         sql`COALESCE(${parent.id}, ${replies.id})`,
@@ -253,7 +283,7 @@ export async function replyPageRows(
       )
       .limit(req.size)
       .offset(req.offset),
-    db.select({ n: count() }).from(replies).where(eq(replies.boardId, boardId)),
+    db.select({ n: count() }).from(replies).where(where),
   ]);
   return { rows: rows as ReplyRowWithAuthor[], total: Number(n) };
 }
@@ -277,12 +307,15 @@ export async function findReply(db: Db, id: number) {
 }
 
 /** +1 on the board's reply count, which locks the board row until the transaction ends; undefined when it is gone. */
-export async function countNewReply(tx: Db, boardId: number): Promise<{ authorId: number; title: string } | undefined> {
+export async function countNewReply(
+  tx: Db,
+  boardId: number,
+): Promise<{ authorId: number; title: string; hiddenAt: Date | null } | undefined> {
   const [board] = await tx
     .update(boards)
     .set({ replyCount: sql`${boards.replyCount} + 1` })
     .where(eq(boards.id, boardId))
-    .returning({ authorId: boards.authorId, title: boards.title });
+    .returning({ authorId: boards.authorId, title: boards.title, hiddenAt: boards.hiddenAt });
   return board;
 }
 
@@ -340,13 +373,13 @@ export async function lockReply(tx: Db, id: number): Promise<{ id: number; autho
   return reply;
 }
 
-/** Removes the reply and its children; how many rows went. */
+/** Removes the reply and its children; how many of the rows that went were counted (hidden ones are not). */
 export async function deleteReplyThread(tx: Db, id: number): Promise<number> {
   const removed = await tx
     .delete(replies)
     .where(or(eq(replies.id, id), eq(replies.parentReplyId, id)))
-    .returning({ id: replies.id });
-  return removed.length;
+    .returning({ hiddenAt: replies.hiddenAt });
+  return removed.filter((r) => r.hiddenAt === null).length;
 }
 
 export async function uncountReplies(tx: Db, boardId: number, removed: number): Promise<void> {

@@ -15,7 +15,7 @@ export function boardReads(ctx: AppContext) {
       mapPage(await boards.searchBoards(ctx.db, query), presentBoardItem),
     popular: async (): Promise<BoardItem[]> => (await boards.popularBoards(ctx.db)).map(presentBoardItem),
     detail: async (id: number, page: number, viewerId: number | null): Promise<BoardDetail> => {
-      const { board, replies } = await boards.getBoard(ctx.db, id, page);
+      const { board, replies } = await boards.getBoard(ctx, id, page, viewerId);
       return { board: presentBoard(board, viewerId), replies: mapPage(replies, presentReply) };
     },
   };

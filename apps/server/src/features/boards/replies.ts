@@ -7,7 +7,8 @@ import { inTransaction } from '../../lib/transaction.js';
 import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { Deferred } from '../../lib/validation.js';
-import { canDeleteReply, isReplyAuthor } from './policy.js';
+import { canDeleteReply, isReplyAuthor, mayReadHidden } from './policy.js';
+import { isOperator } from '../moderation/queries.js';
 import type { ReplyRowWithAuthor } from './presenter.js';
 import {
   countNewReply,
@@ -21,16 +22,23 @@ import {
   replyPageRows,
   uncountReplies,
   updateReplyContent,
+  type HiddenReplies,
 } from './queries.js';
 import { BOARD_NOT_FOUND, INVALID_PARENT_REPLY, REPLY_DELETE_FORBIDDEN, REPLY_EDIT_FORBIDDEN, REPLY_NOT_FOUND } from './texts.js';
 
 export const REPLY_PAGE_SIZE = 10;
 
 /** One page of the board's replies in thread order (queries.ts replyPageRows). */
-export async function replyPage(db: Db, boardId: number, page: number) {
+export async function replyPage(db: Db, boardId: number, page: number, hidden: HiddenReplies) {
   const req = pageRequest(page, REPLY_PAGE_SIZE);
-  const { rows, total } = await replyPageRows(db, boardId, req);
+  const { rows, total } = await replyPageRows(db, boardId, req, hidden);
   return toPage(rows, req, total);
+}
+
+/** Whether the user may read (and so reply to) the board: a hidden one only its author and operators. */
+async function mayReadBoard(ctx: AppContext, db: Db, board: { authorId: number; hiddenAt: Date | null }, userId: number) {
+  if (board.hiddenAt === null || board.authorId === userId) return true;
+  return mayReadHidden(userId, board.authorId, await isOperator(db, userId, ctx.config.operators));
 }
 
 export interface NewReply {
@@ -49,7 +57,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
   const stored = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
     const board = await countNewReply(tx, input.boardId);
-    if (!board) throw new NotFound(BOARD_NOT_FOUND);
+    if (!board || !(await mayReadBoard(ctx, tx, board, user.id))) throw new NotFound(BOARD_NOT_FOUND);
     if (input.parentReplyId !== null && !(await lockTopLevelReply(tx, input.parentReplyId, input.boardId))) {
       throw new BadRequest(INVALID_PARENT_REPLY, 'invalid_parent_reply');
     }

@@ -8,7 +8,8 @@ import { BadRequest, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage, type PageRequest } from '../../lib/paging.js';
 import type { Deferred } from '../../lib/validation.js';
 import { touched } from '../../lib/public-changes.js';
-import { isBoardAuthor } from './policy.js';
+import { isBoardAuthor, mayReadHidden } from './policy.js';
+import { isOperator } from '../moderation/queries.js';
 import {
   BOARD_VIEW_KIND,
   boardItems,
@@ -24,6 +25,7 @@ import {
   searchBoardItems,
   updateBoardContent,
   type BoardItemPage,
+  type HiddenReplies,
 } from './queries.js';
 import type { BoardItemRow } from './presenter.js';
 import { replyPage } from './replies.js';
@@ -74,11 +76,18 @@ export async function searchBoards(db: Db, q: BoardSearch): Promise<Page<BoardIt
 
 export const popularBoards = (db: Db): Promise<BoardItemRow[]> => popularBoardItems(db, POPULAR_LIMIT);
 
-/** GET /api/boards/{id}: the board with its category and author, and one page of its replies in thread order. */
-export async function getBoard(db: Db, id: number, page: number) {
-  const board = await findBoardWithRefs(db, id);
+/**
+ * GET /api/boards/{id}: the board with its category and author, and one page of its replies in thread order. A
+ * hidden board is not found but by its author and operators; hidden replies are shown in place to their author
+ * and to operators only (docs/api.md §10.4).
+ */
+export async function getBoard(ctx: AppContext, id: number, page: number, viewerId: number | null) {
+  const board = await findBoardWithRefs(ctx.db, id);
   if (!board) throw new NotFound(BOARD_NOT_FOUND);
-  return { board, replies: await replyPage(db, board.id, page) };
+  const operator = viewerId !== null && (await isOperator(ctx.db, viewerId, ctx.config.operators));
+  if (board.hiddenAt !== null && !mayReadHidden(viewerId, board.authorId, operator)) throw new NotFound(BOARD_NOT_FOUND);
+  const hidden: HiddenReplies = operator ? 'all' : viewerId !== null ? { authorId: viewerId } : 'none';
+  return { board, replies: await replyPage(ctx.db, board.id, page, hidden) };
 }
 
 /** The board's id and author, or NotFound with the route's text. */

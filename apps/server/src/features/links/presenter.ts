@@ -1,4 +1,4 @@
-import { WITHDRAWN_NAME, type GroupLink } from '@app/contract';
+import { hiddenMarkOf, WITHDRAWN_NAME, type GroupLink } from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
 
 export interface LinkRow {
@@ -10,6 +10,9 @@ export interface LinkRow {
   /** the writer's current nickname */
   writerNickname: string | null;
   createdAt: Date;
+  /** set while hidden (docs/api.md §10.4) */
+  hiddenAt?: Date | null;
+  hiddenReason?: string | null;
 }
 
 // A writer's links go with their membership, so a withdrawn name never shows; the fallback keeps the shape total.
@@ -21,4 +24,5 @@ export const presentLink = (r: LinkRow): GroupLink => ({
   writerId: r.writerId,
   writerNickname: r.writerNickname ?? WITHDRAWN_NAME,
   createdDateTime: seoulDateTime(r.createdAt),
+  ...hiddenMarkOf({ hiddenAt: r.hiddenAt ?? null, hiddenReason: r.hiddenReason ?? null }),
 });

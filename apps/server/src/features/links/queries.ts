@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { LINK_LIMIT } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { groupLinks, users } from '../../db/schema/index.js';
@@ -14,14 +14,23 @@ const columns = {
   writerId: groupLinks.writerId,
   writerNickname: users.nickname,
   createdAt: groupLinks.createdAt,
+  hiddenAt: groupLinks.hiddenAt,
+  hiddenReason: groupLinks.hiddenReason,
 };
+
+/**
+ * Which hidden items a member sees in place (docs/api.md §10.4): an operator all of them, anyone else the ones
+ * they wrote.
+ */
+export type HiddenShown = 'all' | { writerId: number };
 
 const rows = (db: Db) => db.select(columns).from(groupLinks).innerJoin(users, eq(users.id, groupLinks.writerId));
 
 /** The group's links, newest first (group_links_list_idx), at most 200. */
-export function linkRows(db: Db, groupId: number): Promise<LinkRow[]> {
+export function linkRows(db: Db, groupId: number, hidden: HiddenShown): Promise<LinkRow[]> {
+  const shown = hidden === 'all' ? undefined : or(isNull(groupLinks.hiddenAt), eq(groupLinks.writerId, hidden.writerId));
   return rows(db)
-    .where(eq(groupLinks.groupId, groupId))
+    .where(and(eq(groupLinks.groupId, groupId), shown))
     .orderBy(desc(groupLinks.createdAt), desc(groupLinks.id))
     .limit(LINK_LIMIT);
 }

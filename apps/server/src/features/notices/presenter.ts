@@ -1,4 +1,4 @@
-import { WITHDRAWN_NAME, type Notice } from '@app/contract';
+import { hiddenMarkOf, WITHDRAWN_NAME, type Notice } from '@app/contract';
 import { seoulDateTime } from '../../lib/clock.js';
 
 export interface NoticeRow {
@@ -10,6 +10,9 @@ export interface NoticeRow {
   /** the writer's current nickname (null once withdrawn) */
   writerNickname: string | null;
   createdAt: Date;
+  /** set while hidden (docs/api.md §10.4) */
+  hiddenAt?: Date | null;
+  hiddenReason?: string | null;
   updatedAt: Date;
 }
 
@@ -22,4 +25,5 @@ export const presentNotice = (r: NoticeRow): Notice => ({
   writerNickname: r.writerNickname ?? WITHDRAWN_NAME,
   createdDateTime: seoulDateTime(r.createdAt),
   updatedDateTime: seoulDateTime(r.updatedAt),
+  ...hiddenMarkOf({ hiddenAt: r.hiddenAt ?? null, hiddenReason: r.hiddenReason ?? null }),
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, ne } from 'drizzle-orm';
 import { NOTICE_LIMIT } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { groupNotices, users } from '../../db/schema/index.js';
@@ -14,15 +14,24 @@ const columns = {
   pinned: groupNotices.pinned,
   writerNickname: users.nickname,
   createdAt: groupNotices.createdAt,
+  hiddenAt: groupNotices.hiddenAt,
+  hiddenReason: groupNotices.hiddenReason,
   updatedAt: groupNotices.updatedAt,
 };
+
+/**
+ * Which hidden items a member sees in place (docs/api.md §10.4): an operator all of them, anyone else the ones
+ * they wrote.
+ */
+export type HiddenShown = 'all' | { writerId: number };
 
 const rows = (db: Db) => db.select(columns).from(groupNotices).innerJoin(users, eq(users.id, groupNotices.writerId));
 
 /** The group's notices: the pinned one first, then newest first (group_notices_list_idx), at most 100. */
-export function noticeRows(db: Db, groupId: number): Promise<NoticeRow[]> {
+export function noticeRows(db: Db, groupId: number, hidden: HiddenShown): Promise<NoticeRow[]> {
+  const shown = hidden === 'all' ? undefined : or(isNull(groupNotices.hiddenAt), eq(groupNotices.writerId, hidden.writerId));
   return rows(db)
-    .where(eq(groupNotices.groupId, groupId))
+    .where(and(eq(groupNotices.groupId, groupId), shown))
     .orderBy(desc(groupNotices.pinned), desc(groupNotices.createdAt), desc(groupNotices.id))
     .limit(NOTICE_LIMIT);
 }

@@ -1,5 +1,6 @@
 import { NOTICE_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
+import { isOperator } from '../moderation/queries.js';
 import { loadGroupAccess } from '../groups/policy.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
@@ -40,7 +41,8 @@ async function admin(ctx: AppContext, user: AuthUser, groupId: number) {
 
 export async function listNotices(ctx: AppContext, user: AuthUser, groupId: number): Promise<NoticeRow[]> {
   await member(ctx, user, groupId);
-  return noticeRows(ctx.db, groupId);
+  const operator = await isOperator(ctx.db, user.id, ctx.config.operators);
+  return noticeRows(ctx.db, groupId, operator ? 'all' : { writerId: user.id });
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  hiddenMarkOf,
   WITHDRAWN_NAME,
   type MyPost,
   type PopularTag,
@@ -12,6 +13,9 @@ import type { MyPostRow, PostDetailRow, PostListRow } from './queries.js';
 
 const creatorName = (r: PostListRow) => (r.withdrawn || !r.nickname ? WITHDRAWN_NAME : r.nickname);
 const createdAt = (r: PostListRow) => seoulDateTime(new Date(r.created_at));
+/** `hidden`, `hiddenReason` on a hidden post (only its author and operators read one, docs/api.md §10.4) */
+const hiddenOf = (r: { hidden_at: Date | string | null; hidden_reason: string | null }) =>
+  hiddenMarkOf({ hiddenAt: r.hidden_at, hiddenReason: r.hidden_reason });
 
 export function presentRecruitmentItem(r: PostListRow): RecruitmentItem {
   return {
@@ -66,6 +70,7 @@ export function presentRecruitment(r: PostDetailRow, viewerId: number | null): R
     creatorContact: creatorContact(r, viewerId),
     topic: r.topic,
     views: r.views,
+    ...hiddenOf(r),
   };
 }
 
@@ -84,6 +89,7 @@ export function presentStudyGroup(r: PostDetailRow, viewerId: number | null): St
     createdDateTime: createdAt(r),
     creatorContact: creatorContact(r, viewerId),
     views: r.views,
+    ...hiddenOf(r),
   };
 }
 
@@ -100,6 +106,7 @@ export function presentMyPost(r: MyPostRow): MyPost {
     topic: r.topic,
     applicantCount: Number(r.applicant_count),
     hasGroup: false,
+    ...hiddenOf(r),
   };
 }
 

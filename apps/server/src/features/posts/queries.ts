@@ -13,6 +13,13 @@ import type { PageRequest } from '../../lib/paging.js';
 export const effectiveInactive = (today: string, alias = 'p'): SQL =>
   sql`(${sql.raw(alias)}.inactive OR ${sql.raw(alias)}.due_date < ${today}::date)`;
 
+/**
+ * Not hidden (docs/api.md §10.4): every public list, search, popular list and the sitemap leave hidden posts out.
+ * Tested on the id against the few hidden ones (a hashed set), so a walk down a list index needs no heap visit.
+ */
+export const notHidden = (postId = 'p.id'): SQL =>
+  sql`${sql.raw(postId)} NOT IN (SELECT h.id FROM base_posts h WHERE h.hidden_at IS NOT NULL)`;
+
 /** Today in Seoul, the business date of due dates and inactivity (docs/api.md §1.1). */
 export const todayIn = (ctx: Pick<AppContext, 'clock'>) => seoulDate(ctx.clock.now());
 
@@ -142,6 +149,8 @@ export interface PostDetailRow extends PostListRow {
   stored_inactive: boolean;
   phone_number: string | null;
   profile_contact: string | null;
+  hidden_at: Date | string | null;
+  hidden_reason: string | null;
 }
 
 /** The columns of a list row (alias p for base_posts, u for its creator); other areas list posts with them too. */
@@ -198,7 +207,9 @@ function pageRows(db: Db, today: string, pageIds: SQL, order: ListOrder): Promis
 /** The total of an unsearched list: only recruitments have tags, so the posts of some stacks count from the tags alone. */
 function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
   if (!filter.open && filter.stacks.length === 0) return sql`SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}`;
-  if (!filter.open) return sql`SELECT count(DISTINCT post_id) AS n FROM post_tags WHERE key IN (${stackKeys(filter.stacks)})`;
+  if (!filter.open)
+    return sql`SELECT count(DISTINCT post_id) AS n FROM post_tags
+      WHERE key IN (${stackKeys(filter.stacks)}) AND ${notHidden('post_id')}`;
   return sql`SELECT count(*) AS n FROM base_posts p WHERE ${sql.join(where, sql` AND `)}`;
 }
 
@@ -212,7 +223,7 @@ export async function listPosts(
 ): Promise<{ rows: PostListRow[]; total: number }> {
   // Straight down an index in the page's order (open ones through the partial indexes), each post checked
   // for its stacks on the way; the total beside it: the per-kind counter, or an index-only count.
-  const where = [kindIs(kind, 'p.kind')];
+  const where = [kindIs(kind, 'p.kind'), notHidden()];
   if (filter.open) where.push(openCondition(today));
   if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
   const [rows, total] = await Promise.all([
@@ -239,6 +250,7 @@ export function popularPosts(db: Db, kind: PostKind, today: string): Promise<Pos
     db,
     sql`SELECT ${listColumns(today)} FROM base_posts p JOIN users u ON u.id = p.creator_id
         WHERE ${kindIs(kind, 'p.kind')} AND NOT p.inactive AND p.views > 0 AND p.due_date >= ${today}::date
+          AND ${notHidden()}
         ORDER BY p.views DESC, p.created_at DESC, p.id DESC LIMIT 4`,
   );
 }
@@ -247,7 +259,8 @@ export function popularPosts(db: Db, kind: PostKind, today: string): Promise<Pos
 export async function findPostDetail(db: Db, id: number, today: string): Promise<PostDetailRow | undefined> {
   const rows = await queryRows<PostDetailRow>(
     db,
-    sql`SELECT ${listColumns(today)}, p.description, p.inactive AS stored_inactive, u.phone_number,
+    sql`SELECT ${listColumns(today)}, p.description, p.inactive AS stored_inactive, u.phone_number, p.hidden_at,
+          p.hidden_reason,
           (SELECT ap.contact FROM application_profiles ap WHERE ap.user_id = p.creator_id) AS profile_contact
         FROM base_posts p JOIN users u ON u.id = p.creator_id WHERE p.id = ${id}`,
   );
@@ -265,6 +278,8 @@ export interface MyPostRow {
   total_members: number;
   topic: string;
   applicant_count: number | string;
+  hidden_at: Date | string | null;
+  hidden_reason: string | null;
 }
 
 /** The user's posts without a group, newest first (docs/api.md §3.5). */
@@ -273,7 +288,7 @@ export function myPostRows(db: Db, userId: number, today: string): Promise<MyPos
     db,
     sql`SELECT p.id, p.title, ${effectiveInactive(today)} AS inactive, p.kind, p.created_at,
           p.due_date::text AS due_date, p.current_members, p.total_members, p.topic,
-          (SELECT count(*) FROM applications a WHERE a.post_id = p.id) AS applicant_count
+          (SELECT count(*) FROM applications a WHERE a.post_id = p.id) AS applicant_count, p.hidden_at, p.hidden_reason
         FROM base_posts p
         WHERE p.creator_id = ${userId} AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.post_id = p.id)
         ORDER BY p.created_at DESC, p.id DESC`,
@@ -284,7 +299,7 @@ export function myPostRows(db: Db, userId: number, today: string): Promise<MyPos
 export async function openPostStamps(db: Db, today: string, offset: number, limit: number) {
   return queryRows<{ kind: PostKind; id: number; updated_at: Date | string }>(
     db,
-    sql`SELECT p.kind, p.id, p.updated_at FROM base_posts p WHERE NOT ${effectiveInactive(today)}
+    sql`SELECT p.kind, p.id, p.updated_at FROM base_posts p WHERE NOT ${effectiveInactive(today)} AND ${notHidden()}
         ORDER BY p.id LIMIT ${limit} OFFSET ${offset}`,
   );
 }
@@ -292,7 +307,7 @@ export async function openPostStamps(db: Db, today: string, offset: number, limi
 export async function countOpenPosts(db: Db, today: string): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
-    sql`SELECT count(*) AS n FROM base_posts p WHERE NOT ${effectiveInactive(today)}`,
+    sql`SELECT count(*) AS n FROM base_posts p WHERE NOT ${effectiveInactive(today)} AND ${notHidden()}`,
   );
   return Number(row.n);
 }

@@ -95,7 +95,7 @@ export function postReads(ctx: AppContext, cfg: KindConfig) {
       );
     },
     detail: async (id: number, viewerId: number | null): Promise<Recruitment | StudyGroup> => {
-      const row: PostDetailRow = await posts.getDetail(ctx, cfg, id);
+      const row: PostDetailRow = await posts.getDetail(ctx, cfg, id, viewerId);
       return cfg.kind === 'RECRUITMENT' ? presentRecruitment(row, viewerId) : presentStudyGroup(row, viewerId);
     },
   };

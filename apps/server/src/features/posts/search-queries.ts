@@ -15,7 +15,7 @@ import {
   searchField,
   type SearchField,
 } from '../../db/text-search.js';
-import { kindIs, listColumns, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
+import { kindIs, listColumns, notHidden, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
 
 export interface Search {
   type: SearchType;
@@ -72,7 +72,7 @@ function relevanceRank({ type, keyword }: Search): SQL {
 
 /** The matches of a search: through a bitmap of the title, description and nickname GIN indexes. */
 function matching(kind: PostKind, today: string, search: Search, filter: ListFilter): SQL {
-  const conditions = [kindIs(kind), keywordCondition(search, 'indexed')];
+  const conditions = [kindIs(kind), notHidden('base_posts.id'), keywordCondition(search, 'indexed')];
   if (filter.stacks.length > 0) conditions.push(stackCondition(filter.stacks, sql`base_posts.id`));
   if (filter.open) conditions.push(openCondition(today));
   return sql`SELECT id, created_at, views FROM base_posts WHERE ${sql.join(conditions, sql` AND `)}`;
@@ -97,7 +97,7 @@ const plan = (matched: SQL, kind: PostKind, page: PageRequest) => sql`
  * whole. Runs only when the plan says so.
  */
 function walked(kind: PostKind, today: string, search: Search, filter: ListFilter, page: PageRequest) {
-  const where = [kindIs(kind, 'p.kind'), sql`(SELECT walk FROM plan)`];
+  const where = [kindIs(kind, 'p.kind'), sql`(SELECT walk FROM plan)`, notHidden()];
   if (filter.open) where.push(openCondition(today));
   const hits = [sql`w.hit`];
   if (filter.stacks.length > 0) hits.push(stackCondition(filter.stacks, sql`w.id`));

@@ -13,10 +13,11 @@ import { seoulDate } from '../../lib/clock.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { lockActiveActor } from '../account/queries.js';
+import { isOperator } from '../moderation/queries.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
 import type { KindConfig } from './kinds.js';
-import { canEditPost, isEditableContent, isViewable } from './policy.js';
+import { canEditPost, isEditableContent, isViewable, mayReadHidden } from './policy.js';
 import {
   findPost,
   findPostDetail,
@@ -56,8 +57,17 @@ async function detailOrThrow(ctx: AppContext, cfg: KindConfig, id: number): Prom
   return row;
 }
 
-export async function getDetail(ctx: AppContext, cfg: KindConfig, id: number): Promise<PostDetailRow> {
+/**
+ * A post's detail: a hidden one is not found but by its author and operators (docs/api.md §10.4); a closed one
+ * is refused (403) to everyone.
+ */
+export async function getDetail(ctx: AppContext, cfg: KindConfig, id: number, viewerId: number | null): Promise<PostDetailRow> {
   const row = await detailOrThrow(ctx, cfg, id);
+  if (row.hidden_at !== null) {
+    const operator =
+      viewerId !== null && viewerId !== row.creator_id && (await isOperator(ctx.db, viewerId, ctx.config.operators));
+    if (!mayReadHidden(viewerId, row.creator_id, operator)) throw new NotFound(cfg.notFound);
+  }
   authorize(isViewable(row), VIEW_INACTIVE_TEXT, 'post_inactive');
   return row;
 }
