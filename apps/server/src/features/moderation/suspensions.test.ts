@@ -51,7 +51,9 @@ describe('POST /api/admin/users/{userId}/suspend', () => {
     expectError(await login(user, 'wrong-password-1'), 401, 'invalid_credentials');
     // their content stays
     expect((await t.get(`/api/recruitments/${post.id}`)).statusCode).toBe(200);
-    expect(await auditOf(user.id)).toEqual([{ action: 'SUSPEND', operator_id: operator.id, note: '7일 (2025년 6월 8일까지): 도박 광고 반복' }]);
+    expect(await auditOf(user.id)).toEqual([
+      { action: 'SUSPEND', operator_id: operator.id, note: '7일 (2025년 6월 8일까지): 도박 광고 반복' },
+    ]);
 
     // a minute before the end it still stands; at the end it is over, with no job
     t.clock.set(new Date(start.getTime() + 7 * DAY_MS - 60_000));
@@ -72,12 +74,7 @@ describe('POST /api/admin/users/{userId}/suspend', () => {
     const user = await t.user();
     expect((await suspend(user.id, { days: 3650, reason: '첫 사유' })).statusCode).toBe(200);
     expect((await suspend(user.id, { days: '1', reason: '둘째 사유' })).statusCode).toBe(200);
-    expectError(
-      await login(user),
-      403,
-      'account_suspended',
-      '2025년 6월 2일까지 이용이 정지된 계정입니다. 사유: 둘째 사유',
-    );
+    expectError(await login(user), 403, 'account_suspended', '2025년 6월 2일까지 이용이 정지된 계정입니다. 사유: 둘째 사유');
     const res = await lift(user.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toBe('이용 정지를 해제했습니다.');
