@@ -63,3 +63,33 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test('the board search offers 정확도순 once there is a keyword, and keeps it in the URL', async ({ page, request }) => {
+  const author = await apiUser(request);
+  const u = unique();
+  const keyword = `보드${u}`;
+  const board = async (title: string, content: string) => {
+    const res = await request.post('/api/boards', {
+      headers: { Authorization: `Bearer ${author.token}` },
+      data: { title, content, categoryId: 1 },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  // oldest: title by spacing; newest: content only
+  await board(`안내 보드 ${u}`, '본문');
+  await board(`질문 ${u}`, `${keyword} 질문입니다`);
+
+  await page.goto('/boards');
+  await expect(page.getByLabel('정렬')).toHaveCount(0);
+  await page.getByLabel('검색어').fill(keyword);
+  await page.getByRole('button', { name: '검색', exact: true }).click();
+  const titles = page.getByTestId('board-row').locator('a');
+  await expect(titles).toHaveText([`질문 ${u}`, `안내 보드 ${u}`]);
+
+  await page.getByLabel('정렬').selectOption({ label: '정확도순' });
+  await expect(page).toHaveURL(/order=relevance/);
+  await expect(titles).toHaveText([`안내 보드 ${u}`, `질문 ${u}`]);
+  await page.reload();
+  await expect(titles).toHaveText([`안내 보드 ${u}`, `질문 ${u}`]);
+  await expect(page.getByLabel('정렬')).toHaveValue('relevance');
+});

@@ -75,6 +75,7 @@ function boardList(search: URLSearchParams): PublicPage {
     keyword: search.get('keyword') ?? '',
     category: search.get('category') ?? '',
     page: Math.max(0, Number(search.get('page')) || 0),
+    order: search.get('order') === 'relevance' ? 'relevance' : undefined,
   };
   return {
     queries: [{ queryKey: keys.boards.search(p), queryFn: () => boardsApi.search(p) }],

@@ -24,16 +24,17 @@ export default function BoardListPage() {
   const keyword = params.get('keyword') ?? '';
   const category = params.get('category') ?? '';
   const page = Math.max(0, Number(params.get('page')) || 0);
+  const order = params.get('order') === 'relevance' ? 'relevance' : undefined;
   const {
     draftType: typeInput,
     setDraftType: setTypeInput,
     draft: keywordInput,
     setDraft: setKeywordInput,
   } = useSearchDraft(searchType, keyword);
-  const { data, isPending, isError, refetch } = useBoardSearch({ searchType, keyword, category, page });
+  const { data, isPending, isError, refetch } = useBoardSearch({ searchType, keyword, category, page, order });
 
   const update = (next: Record<string, string>) => {
-    const merged = { searchType, keyword, category, page: '0', ...next };
+    const merged = { searchType, keyword, category, order: order ?? '', page: '0', ...next };
     setParams(
       Object.fromEntries(
         Object.entries(merged).filter(
@@ -80,6 +81,17 @@ export default function BoardListPage() {
         <button type="submit" className="btn-secondary">
           검색
         </button>
+        {keyword && (
+          <select
+            className="input w-28"
+            aria-label="정렬"
+            value={order ?? 'latest'}
+            onChange={(e) => update({ order: e.target.value === 'relevance' ? 'relevance' : '' })}
+          >
+            <option value="latest">최신순</option>
+            <option value="relevance">정확도순</option>
+          </select>
+        )}
       </form>
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="카테고리">

@@ -9,10 +9,12 @@ export interface BoardSearchParams {
   keyword: string;
   category: string;
   page: number;
+  /** absent for newest first, so the key of a server-rendered page stays the one it was filled under */
+  order?: 'relevance';
 }
 
-const qs = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const qs = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
 export const boardsApi = {
   search: (p: BoardSearchParams) => get<Page<BoardItem>>(`/boards/search?${qs({ ...p })}`),
