@@ -70,5 +70,7 @@ export const routes: AppRoute[] = [
   { path: '/find/login-ids-result', Page: page(() => import('../features/recovery/FindLoginIdsResultPage')) },
   { path: '/find/password', Page: page(() => import('../features/recovery/FindPasswordPage')) },
   { path: '/change-password', Page: page(() => import('../features/recovery/ChangePasswordPage')) },
+  // operators only; everyone else sees the not-found page (no login prompt: nothing says it exists)
+  { path: '/admin', Page: page(() => import('./AdminRoute')) },
   { path: '*', Page: page(() => import('./NotFoundPage')) },
 ];

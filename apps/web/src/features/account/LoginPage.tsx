@@ -54,6 +54,12 @@ export function LoginPage({ social }: { social?: (from: string) => ReactNode }) 
           navigate(from, { replace: true });
         },
         onError: (err) => {
+          // a suspended account: the server's text gives the end date and the reason
+          if (err instanceof ApiError && err.code === 'account_suspended') {
+            setError(err.message);
+            setDetail('');
+            return;
+          }
           setError(FAILED);
           // a per-IP limit or a locked id: the server's text says why and for how long
           setDetail(err instanceof ApiError && err.status === 429 ? err.message : '');

@@ -7,8 +7,10 @@ import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
+import { ReportMenu } from '../../shared/report/ReportMenu';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
 import { boardsApi, useAddReply, useBoardDetail, useDeleteBoard, useDeleteReply, useEditReply } from './api';
 import { ReplyForm } from './ReplyForm';
@@ -71,6 +73,7 @@ export default function BoardDetailPage() {
   return (
     <div className="page flex max-w-4xl flex-col gap-6">
       <article className="card flex flex-col gap-4 p-6">
+        <HiddenNotice mark={board} what="글" />
         <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2">
             <span
@@ -92,6 +95,7 @@ export default function BoardDetailPage() {
               ]}
             />
           )}
+          {myId !== null && !isOwner && <ReportMenu label="게시글 메뉴" targetType="BOARD" targetId={board.id} />}
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1 border-b border-gray-100 pb-4 text-sm text-gray-500">
           <span data-testid="board-author">{board.authorNickname}</span>
@@ -115,6 +119,7 @@ export default function BoardDetailPage() {
                 reply={r}
                 canEdit={myId !== null && r.authorId === myId}
                 canDelete={myId !== null && (r.authorId === myId || isOwner)}
+                canReport={myId !== null && r.authorId !== myId}
                 selected={target?.id === r.id}
                 onSelect={() => setTarget({ id: r.id, nickname: r.authorNickname })}
                 onEdit={(content) => worked(editReply.mutateAsync({ id: r.id, content }), '댓글 수정 실패')}

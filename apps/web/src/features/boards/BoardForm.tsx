@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../shared/ui/Field';
 import { FormButtons } from '../../shared/ui/FormButtons';
+import { FormProblem } from '../../shared/ui/FormProblem';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit } from '../../shared/ui/useTextLimit';
@@ -19,10 +20,12 @@ interface BoardFormProps {
   /** the save is under way */
   busy: boolean;
   onSubmit(values: { title: string; content: string }): void;
+  /** a refusal said on the page (a new account's limit) */
+  problem?: string | null;
 }
 
 /** Title, category and content; blank title or content is stopped with the spec's alert. */
-export function BoardForm({ heading, submitLabel, initial, category, busy, onSubmit }: BoardFormProps) {
+export function BoardForm({ heading, submitLabel, initial, category, busy, onSubmit, problem = null }: BoardFormProps) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initial.title);
   const [content, setContent] = useState(initial.content);
@@ -65,6 +68,7 @@ export function BoardForm({ heading, submitLabel, initial, category, busy, onSub
           />
           <LimitNote limit={contentLimit} />
         </Field>
+        <FormProblem text={problem} />
         <FormButtons cancelLabel="취소" onCancel={() => navigate(-1)} submitLabel={submitLabel} busy={busy} />
       </form>
     </div>

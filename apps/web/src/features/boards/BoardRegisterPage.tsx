@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
+import { limitReachedText } from '../../shared/ui/FormProblem';
 import { useCreateBoard } from './api';
 import { BoardForm } from './BoardForm';
 
@@ -10,8 +11,10 @@ export default function BoardRegisterPage() {
   const navigate = useNavigate();
   const create = useCreateBoard();
   const [categoryId, setCategoryId] = useState<number>(BOARD_CATEGORIES[0].id);
+  const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (values: { title: string; content: string }) =>
+  const submit = (values: { title: string; content: string }) => {
+    setProblem(null);
     create.mutate(
       { ...values, categoryId },
       {
@@ -19,9 +22,14 @@ export default function BoardRegisterPage() {
           alert('게시글이 등록되었습니다.');
           navigate('/boards');
         },
-        onError: (e) => alertFailure(e, `게시글 등록 실패 : ${errorText(e)}`),
+        onError: (e) => {
+          const limited = limitReachedText(e);
+          if (limited) setProblem(limited);
+          else alertFailure(e, `게시글 등록 실패 : ${errorText(e)}`);
+        },
       },
     );
+  };
 
   return (
     <BoardForm
@@ -30,6 +38,7 @@ export default function BoardRegisterPage() {
       initial={{ title: '', content: '' }}
       busy={create.isPending}
       onSubmit={submit}
+      problem={problem}
       category={
         <Field label="카테고리" htmlFor="board-category">
           <select

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatWhen } from '../../shared/lib/format';
 import { useNow } from '../../shared/lib/now';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { Highlight } from '../../shared/search/Highlight';
 
 /**
@@ -33,6 +34,8 @@ export function BoardRows({ items, empty, emptyAction }: { items: BoardItem[]; e
               <span className="ml-1.5 text-indigo-700" aria-label={`댓글 ${b.replyCount}개`}>
                 [{b.replyCount}]
               </span>
+              {/* only in my own list: nobody else is shown a hidden post */}
+              <HiddenNotice mark={b} what="글" compact />
             </div>
             <div className="mt-1 flex gap-2 text-xs text-gray-600 sm:contents sm:text-sm">
               <span className="truncate text-gray-700">

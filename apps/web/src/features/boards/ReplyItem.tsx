@@ -2,6 +2,8 @@ import type { Reply } from '@app/contract';
 import { useId, useState } from 'react';
 import { formatWhen } from '../../shared/lib/format';
 import { useNow } from '../../shared/lib/now';
+import { ReportText } from '../../shared/report/ReportMenu';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { REPLY_MAX, REPLY_TOO_LONG } from './reply-limit';
@@ -10,6 +12,8 @@ interface ReplyItemProps {
   reply: Reply;
   canEdit: boolean;
   canDelete: boolean;
+  /** someone else's reply, read by a signed-in person */
+  canReport?: boolean;
   selected: boolean;
   onSelect(): void;
   onEdit(content: string): Promise<boolean>;
@@ -19,7 +23,17 @@ interface ReplyItemProps {
 }
 
 /** One reply; a top-level one can be clicked to answer it. */
-export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdit, onDelete, deleting = false }: ReplyItemProps) {
+export function ReplyItem({
+  reply,
+  canEdit,
+  canDelete,
+  canReport = false,
+  selected,
+  onSelect,
+  onEdit,
+  onDelete,
+  deleting = false,
+}: ReplyItemProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(reply.content);
   const [saving, setSaving] = useState(false);
@@ -61,8 +75,10 @@ export function ReplyItem({ reply, canEdit, canDelete, selected, onSelect, onEdi
               삭제
             </button>
           )}
+          {canReport && !editing && <ReportText label="댓글 신고" targetType="REPLY" targetId={reply.id} />}
         </span>
       </div>
+      <HiddenNotice mark={reply} what="댓글" compact />
       {editing ? (
         <div className="flex flex-col gap-2">
           <textarea

@@ -2,6 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { INVALID_URL_TEXT, isWebLink, LINK_TITLE_MAX, LINK_TITLE_TEXT, LINK_URL_MAX } from '@app/contract';
 import { ApiError } from '../../shared/api/client';
 import { formatDate } from '../../shared/lib/format';
+import { ReportMenu } from '../../shared/report/ReportMenu';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit, type TextLimit } from '../../shared/ui/useTextLimit';
@@ -73,6 +75,7 @@ export function Links({ groupId, myId, admin }: LinksProps) {
               <span className="truncate text-xs text-gray-600">
                 {hostOf(link.url)} · {link.writerNickname} · {formatDate(link.createdDateTime)}
               </span>
+              <HiddenNotice mark={link} what="자료" compact />
             </div>
             {(admin || link.writerId === myId) && (
               <button
@@ -84,6 +87,9 @@ export function Links({ groupId, myId, admin }: LinksProps) {
               >
                 삭제
               </button>
+            )}
+            {myId !== undefined && link.writerId !== myId && (
+              <ReportMenu label={`${link.title} 메뉴`} targetType="LINK" targetId={link.linkId} />
             )}
           </li>
         ))}

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { NOTICE_CONTENT_MAX, NOTICE_CONTENT_TEXT, NOTICE_TITLE_MAX, NOTICE_TITLE_TEXT } from '@app/contract';
+import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime } from '../../shared/lib/format';
+import { ReportMenu } from '../../shared/report/ReportMenu';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
 import { refuseOverLimit } from '../../shared/ui/text-limit';
@@ -24,6 +27,7 @@ export function NoticeDialog({ groupId, admin, notice: initial, onClose }: Notic
   const [error, setError] = useState<string | null>(null);
   const save = useSaveNotice(groupId);
   const remove = useRemoveNotice(groupId);
+  const me = useMe();
 
   const togglePin = (n: Notice) =>
     save.mutate(
@@ -57,6 +61,7 @@ export function NoticeDialog({ groupId, admin, notice: initial, onClose }: Notic
       ) : (
         notice && (
           <article className="flex flex-col gap-3" data-testid="notice-detail">
+            <HiddenNotice mark={notice} what="공지" />
             <div className="flex flex-col gap-1">
               <h3 className="text-lg font-semibold break-words">
                 {notice.pinned && (
@@ -93,6 +98,9 @@ export function NoticeDialog({ groupId, admin, notice: initial, onClose }: Notic
                     삭제
                   </button>
                 </>
+              )}
+              {me && me.nickname !== notice.writerNickname && (
+                <ReportMenu label="공지 메뉴" targetType="NOTICE" targetId={notice.noticeId} />
               )}
               <button type="button" className="btn-secondary" onClick={onClose}>
                 닫기

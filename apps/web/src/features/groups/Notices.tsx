@@ -1,4 +1,5 @@
 import { formatDate } from '../../shared/lib/format';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { firstLine, useNotices, type Notice } from './group-board-api';
 
 interface NoticesProps {
@@ -64,6 +65,7 @@ export function NoticeList({ groupId, onOpen, onWrite }: NoticesProps & { onWrit
               <span className="min-w-0 flex-1 truncate font-medium">{n.title}</span>
               <span className="shrink-0 text-xs text-gray-600">{formatDate(n.createdDateTime)}</span>
             </button>
+            <HiddenNotice mark={n} what="공지" compact />
           </li>
         ))}
       </ul>

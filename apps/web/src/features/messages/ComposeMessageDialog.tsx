@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { alertFailure } from '../../shared/api/client';
+import { FormProblem, limitReachedText } from '../../shared/ui/FormProblem';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
 import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
@@ -35,6 +36,7 @@ export function ComposeMessageDialog({
   const send = useSendMessage();
   const id = useId();
   const limit = useTextLimit(`${id}-content`, content, CONTENT_MAX, CONTENT_TOO_LONG);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,6 +46,7 @@ export function ComposeMessageDialog({
       alert(EMPTY_MESSAGE_TEXT);
       return;
     }
+    setProblem(null);
     send.mutate(
       { receiverName, content },
       {
@@ -52,7 +55,11 @@ export function ComposeMessageDialog({
           onSent?.();
           onClose();
         },
-        onError: (err) => alertFailure(err, composeResultText(variant, err)),
+        onError: (err) => {
+          const limited = limitReachedText(err);
+          if (limited) setProblem(limited);
+          else alertFailure(err, composeResultText(variant, err));
+        },
       },
     );
   };
@@ -86,6 +93,7 @@ export function ComposeMessageDialog({
           </label>
           <LimitNote limit={limit} />
         </div>
+        <FormProblem text={problem} />
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={send.isPending}>
             전송하기

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useMe } from '../../shared/auth/useMe';
 import { ComposeMessageDialog, type ComposeMessageDialogProps } from './ComposeMessageDialog';
 import { formatDateTime } from '../../shared/lib/format';
+import { ReportMenu } from '../../shared/report/ReportMenu';
 import { Modal } from '../../shared/ui/Modal';
 import { SYSTEM_SENDER, useOpenedMessage, WITHDRAWN_SENDER } from './api';
 import { useConfirmDeleteMessage } from './confirm-delete';
@@ -55,6 +56,7 @@ export function MessageDetailDialog({ messageId, onClose, replyVariant, blockSen
               </button>
             )}
             {blockable && blockSender({ userId: message.senderId, nickname: message.senderName })}
+            {blockable && <ReportMenu label="쪽지 메뉴" targetType="MESSAGE" targetId={messageId} />}
             <button type="button" className="btn-danger ml-auto" disabled={deleting} onClick={() => remove(messageId, onClose)}>
               삭제하기
             </button>

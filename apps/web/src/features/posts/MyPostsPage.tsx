@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { formatDay } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { useDeleteMyPost, useMyPosts, type MyPost } from './api';
@@ -81,6 +82,7 @@ export default function MyPostsPage() {
             </div>
             <h3 className="mt-2 line-clamp-2 font-semibold break-keep">{p.title}</h3>
             <p className="mt-1 truncate text-xs text-gray-600">{p.topic}</p>
+            <HiddenNotice mark={p} what="공고" compact />
             <p className="mt-3 text-xs text-gray-600">
               {p.currentMembers}/{p.totalMembers}명 · 지원자 {p.applicantCount}명
             </p>

@@ -5,7 +5,9 @@ import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
+import { HiddenNotice } from '../../shared/ui/HiddenNotice';
 import { InfoRows } from '../../shared/ui/InfoRows';
+import { ReportMenu } from '../../shared/report/ReportMenu';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';
 import { useMyApplicationTo, usePostDetail } from './api';
 import { BookmarkButton } from './BookmarkButton';
@@ -70,6 +72,7 @@ export function PostDetailPage({ kind, composeMessage }: Props) {
   return (
     <div className="page">
       <article className="card mx-auto flex max-w-3xl flex-col gap-6 p-6 sm:p-8">
+        <HiddenNotice mark={post} what="공고" />
         <header className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2">
             <span className="text-sm text-indigo-600">{kind.name} 공고</span>
@@ -90,6 +93,7 @@ export function PostDetailPage({ kind, composeMessage }: Props) {
                 ]}
               />
             )}
+            {me && !isAuthor && <ReportMenu label="공고 메뉴" targetType="POST" targetId={post.id} />}
           </div>
         </header>
 

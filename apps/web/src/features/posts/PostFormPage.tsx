@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DatePicker } from '../../shared/ui/DatePicker';
 import { Field } from '../../shared/ui/Field';
+import { FormProblem } from '../../shared/ui/FormProblem';
 import { TagInput } from '../../shared/ui/TagInput';
 import { fromContract, refuseOverLimit, tooLongText, type LimitText } from '../../shared/ui/text-limit';
 import { TextField } from '../../shared/ui/TextField';
@@ -95,6 +96,7 @@ function PostForm({ kind }: { kind: PostKind }) {
       {kind.form.fields.map((name) => (
         <PostField key={name} name={name} kind={kind} values={values} set={set} />
       ))}
+      <FormProblem text={form.problem} />
     </FormShell>
   );
 }

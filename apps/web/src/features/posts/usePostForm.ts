@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, sessionExpired } from '../../shared/api/client';
+import { limitReachedText } from '../../shared/ui/FormProblem';
 import { usePostToEdit, useSavePost, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
 import type { PostKind } from './kinds';
 
@@ -13,6 +14,8 @@ export function usePostForm(kind: PostKind, fill: (post: PostDetail) => void) {
   const navigate = useNavigate();
   const saving = useSavePost(kind, id);
   const [loaded, setLoaded] = useState(false);
+  /** a refusal said on the page (a new account's limit) */
+  const [problem, setProblem] = useState<string | null>(null);
 
   const existing = usePostToEdit(kind, id);
 
@@ -29,7 +32,8 @@ export function usePostForm(kind: PostKind, fill: (post: PostDetail) => void) {
     navigate(kind.detailPath(id!), { replace: true });
   }, [existing.isError, id, kind, navigate]);
 
-  const save = (body: RecruitmentBody | StudyGroupBody) =>
+  const save = (body: RecruitmentBody | StudyGroupBody) => {
+    setProblem(null);
     saving.mutate(body, {
       onSuccess: (saved) => {
         alert(id ? '공고가 수정되었습니다.' : '공고가 등록되었습니다.');
@@ -37,10 +41,13 @@ export function usePostForm(kind: PostKind, fill: (post: PostDetail) => void) {
       },
       onError: (e) => {
         if (sessionExpired(e)) return;
-        if (e instanceof ApiError && e.status === 0) alert(e.message);
+        const limited = limitReachedText(e);
+        if (limited) setProblem(limited);
+        else if (e instanceof ApiError && e.status === 0) alert(e.message);
         else alert(id ? '공고 수정에 실패했습니다.' : '공고 등록에 실패했습니다.');
       },
     });
+  };
 
-  return { editing: !!id, ready: !id || loaded, busy: saving.isPending, save, back: () => navigate(kind.listPath) };
+  return { editing: !!id, ready: !id || loaded, busy: saving.isPending, save, problem, back: () => navigate(kind.listPath) };
 }

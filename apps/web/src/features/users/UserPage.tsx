@@ -1,6 +1,8 @@
 import { NEGATIVE_TAG, NEGATIVE_TAG_MIN_REVIEWERS, REVIEW_TAG_LABELS, REVIEW_TAGS } from '@app/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { useMe } from '../../shared/auth/useMe';
+import { ReportMenu } from '../../shared/report/ReportMenu';
 import { LoadError } from '../../shared/ui/LoadError';
 import { useNicknameLookup, useRecord, type UserRecord } from './api';
 
@@ -31,6 +33,7 @@ export default function UserPage() {
   const nickname = lookup.data?.nickname ?? linked;
   const record = useRecord(userId, userId !== '');
   const title = nickname ? `${nickname}님의 팀 기록` : '팀 기록';
+  const me = useMe();
 
   if (lookup.isError) return notFound;
   if (record.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
@@ -46,7 +49,10 @@ export default function UserPage() {
 
   return (
     <div className="page flex max-w-2xl flex-col gap-5">
-      <h1 className="text-2xl font-bold break-words">{title}</h1>
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold break-words">{title}</h1>
+        {me && String(me.id) !== userId && <ReportMenu label="사용자 메뉴" targetType="USER" targetId={Number(userId)} />}
+      </div>
       <RecordCard record={record.data} />
     </div>
   );

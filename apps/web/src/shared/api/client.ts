@@ -18,6 +18,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+type SuspendedHandler = (text: string) => void;
+let onSuspended: SuspendedHandler = () => {};
+/**
+ * The app decides what a 403 account_suspended does (end the session, say the server's text, go to /login); set once
+ * at start. A login's own answer (no session yet) is the login form's to show.
+ */
+export function setSuspendedHandler(handler: SuspendedHandler) {
+  onSuspended = handler;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -69,6 +79,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     const code = res.headers.get('x-error-code');
     // A 401 for a session that has already ended here (withdrawal, logout) is not news: stay quiet.
     if (res.status === 401 && code === 'login_required' && auth.token() === token) onUnauthorized();
+    if (res.status === 403 && code === 'account_suspended' && token && auth.token() === token) onSuspended(text);
     throw new ApiError(res.status, code, text);
   }
   if (res.status === 204) return undefined as T;
@@ -84,8 +95,13 @@ export const put = <T>(path: string, body?: unknown) => api<T>(path, { method: '
 export const patch = <T>(path: string, body?: unknown) => api<T>(path, { method: 'PATCH', body });
 export const del = <T>(path: string, body?: unknown) => api<T>(path, { method: 'DELETE', body });
 
-/** A 401 login_required: the app's handler has already cleared the session and said so; say nothing more. */
-export const sessionExpired = (e: unknown) => e instanceof ApiError && e.status === 401 && e.code === 'login_required';
+/**
+ * A 401 login_required or a 403 account_suspended: the app's handler has already cleared the session and said so;
+ * say nothing more.
+ */
+export const sessionExpired = (e: unknown) =>
+  e instanceof ApiError &&
+  ((e.status === 401 && e.code === 'login_required') || (e.status === 403 && e.code === 'account_suspended'));
 
 /** Says why an action failed, unless it failed because the session ended (already said, on the way to /login). */
 export function alertFailure(e: unknown, text: string): void {

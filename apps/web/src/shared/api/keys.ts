@@ -104,6 +104,13 @@ export const keys = {
     detail: (groupId: string) => ['showcase', 'detail', groupId] as const,
   },
 
+  /** the operators' reads (/admin): the report queue by status and page, the audit log by page */
+  admin: {
+    all: [SESSION, 'admin'] as const,
+    reports: (status: string, page: number) => [SESSION, 'admin', 'reports', status, page] as const,
+    audit: (page: number) => [SESSION, 'admin', 'audit', page] as const,
+  },
+
   boards: {
     /** the public board reads (lists and details) */
     all: ['boards'] as const,

@@ -6,13 +6,14 @@ export const LOGIN_REQUIRED = '로그인이 필요합니다.';
 
 let saidAt = -Infinity;
 /**
- * Says 로그인이 필요합니다. once for one end of a session: a 401 says it and clears the session, and the protected
- * page, mounted afresh without a token before the way to /login has finished, does not say it again.
+ * Says 로그인이 필요합니다. (or why the session ended: a suspension's text) once for one end of a session: a 401 says
+ * it and clears the session, and the protected page, mounted afresh without a token before the way to /login has
+ * finished, does not say it again.
  */
-export function sayLoginRequired() {
+export function sayLoginRequired(text = LOGIN_REQUIRED) {
   if (performance.now() - saidAt < 3000) return;
   saidAt = performance.now();
-  alert(LOGIN_REQUIRED);
+  alert(text);
 }
 
 /** One guard for every protected route: alert, then /login remembering where the user was. */

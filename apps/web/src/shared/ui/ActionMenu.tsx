@@ -8,8 +8,11 @@ export interface MenuAction {
   disabled?: boolean;
 }
 
-/** A ⋮ button that opens a small menu of actions; a click outside closes it. */
-export function ActionMenu({ label, actions }: { label: string; actions: MenuAction[] }) {
+/**
+ * A ⋮ button that opens a small menu of actions; a click outside closes it. `touch`: the button and the items
+ * are at least 44 px high (a finger's size), for menus that sit among small text.
+ */
+export function ActionMenu({ label, actions, touch = false }: { label: string; actions: MenuAction[]; touch?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -25,7 +28,7 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
     <div className="relative" ref={ref}>
       <button
         type="button"
-        className="btn-secondary px-3"
+        className={`btn-secondary px-3 ${touch ? 'min-h-11 min-w-11' : ''}`}
         aria-label={label}
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -39,7 +42,7 @@ export function ActionMenu({ label, actions }: { label: string; actions: MenuAct
               key={action.label}
               type="button"
               role="menuitem"
-              className={`block w-full px-4 py-2 text-left text-sm hover:bg-gray-50 disabled:opacity-50 ${action.danger ? 'text-red-600' : ''}`}
+              className={`block w-full px-4 ${touch ? 'min-h-11' : ''} py-2 text-left text-sm hover:bg-gray-50 disabled:opacity-50 ${action.danger ? 'text-red-600' : ''}`}
               disabled={action.disabled}
               onClick={pick(action)}
             >
