@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { WITHDRAWN_NAME, type BoardSearchOrder, type BoardSearchType } from '@app/contract';
 import { matchRanges, searchTerms, type SearchTerms } from '@app/contract/search-names';
@@ -387,4 +387,13 @@ export async function uncountReplies(tx: Db, boardId: number, removed: number): 
     .update(boards)
     .set({ replyCount: sql`${boards.replyCount} - ${removed}` })
     .where(eq(boards.id, boardId));
+}
+
+/** Whether the board is hidden from this user (hidden, and not theirs): what must not be announced to them. */
+export async function boardHiddenFrom(db: Db, boardId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: boards.id })
+    .from(boards)
+    .where(and(eq(boards.id, boardId), isNotNull(boards.hiddenAt), ne(boards.authorId, userId)));
+  return rows.length > 0;
 }

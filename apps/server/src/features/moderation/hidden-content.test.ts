@@ -4,7 +4,7 @@ import { HIDDEN_BY_REPORTS_TEXT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { groupWithOutsider } from '../../../test/fixtures/groups.js';
-import { createRecruitment, createStudy, NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { sitemapFile } from '../pages/sitemap.js';
 import { changeOperator } from './operators.js';
 
@@ -337,5 +337,45 @@ describe('hidden links and notices', () => {
     expect(back).toBeDefined();
     expect(back).not.toHaveProperty('hidden');
     expect((await notices(member)).find((n) => n.noticeId === noticeId)).not.toHaveProperty('hidden');
+  });
+});
+
+describe('notifications of hidden content', () => {
+  it('an e-mail still queued for a post or a notice hidden since is not sent (its author is still told)', async () => {
+    const op = await operator();
+    const author = await t.user();
+    const applicant = await t.user();
+    await addProfile(t, applicant);
+    const post = await createRecruitment(t, author, { title: '알림 숨김 공고' });
+    await t.ctx.jobs.drain();
+    t.mailer.sent.length = 0;
+    const decided = await decide(t, author, await applyTo(t, applicant, post.id), 'APPROVED');
+    expect(decided.statusCode, decided.body).toBe(200);
+    await resolve(op, 'POST', post.id, 'HIDE');
+    await t.ctx.jobs.drain();
+    expect(t.mailer.lastTo(`${applicant.loginId}@example.com`)).toBeUndefined();
+    // the apply's e-mail to the author (a link to their own post's applicants) still went
+    expect(t.mailer.lastTo(`${author.loginId}@example.com`)).toBeDefined();
+
+    const { admin, member, g } = await groupWithOutsider(t, '알림숨김');
+    const on = await t.put('/api/notification-settings', { token: member.token, body: { email: { GROUP_ACTIVITY: true } } });
+    expect(on.statusCode, on.body).toBe(200);
+    await t.ctx.jobs.drain();
+    t.mailer.sent.length = 0;
+    const created = await t.post(`/api/groups/${g.id}/notices`, {
+      token: admin.token,
+      body: { title: '도박 공지', content: '광고' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await resolve(op, 'NOTICE', (created.json() as { noticeId: number }).noticeId, 'HIDE');
+    const shown = await t.post(`/api/groups/${g.id}/notices`, {
+      token: admin.token,
+      body: { title: '정상 공지', content: '내용' },
+    });
+    expect(shown.statusCode, shown.body).toBe(201);
+    await t.ctx.jobs.drain();
+    const mails = t.mailer.sent.filter((m) => m.to === `${member.loginId}@example.com`);
+    expect(mails.map((m) => m.subject + m.text).join('\n')).not.toContain('도박 공지');
+    expect(mails.map((m) => m.subject + m.text).join('\n')).toContain('정상 공지');
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull, or, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, ne } from 'drizzle-orm';
 import { NOTICE_LIMIT } from '@app/contract';
 import type { Db } from '../../db/client.js';
-import { groupNotices, users } from '../../db/schema/index.js';
+import { groupNotices, groups, users } from '../../db/schema/index.js';
 import { NotFound } from '../../lib/errors.js';
 import type { NoticeRow } from './presenter.js';
 import { NOTICE_TEXTS } from './texts.js';
@@ -96,4 +96,17 @@ export async function deleteNoticeRow(db: Db, groupId: number, noticeId: number)
     .where(and(eq(groupNotices.groupId, groupId), eq(groupNotices.id, noticeId)))
     .returning({ id: groupNotices.id });
   return removed.length > 0;
+}
+
+/** The group's name and the titles of its notices hidden from this user (hidden, and not theirs). */
+export async function noticesHiddenFrom(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<Array<{ groupName: string; title: string }>> {
+  return db
+    .select({ groupName: groups.name, title: groupNotices.title })
+    .from(groupNotices)
+    .innerJoin(groups, eq(groups.id, groupNotices.groupId))
+    .where(and(eq(groupNotices.groupId, groupId), isNotNull(groupNotices.hiddenAt), ne(groupNotices.writerId, userId)));
 }

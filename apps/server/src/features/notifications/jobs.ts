@@ -4,6 +4,7 @@ import { dropJob, retryLater, type Job, type NewJob } from '../../lib/job-worker
 import { MailRefused } from '../../lib/mail/mailer.js';
 import { PushUnavailable, sendWebPush } from '../../lib/web-push.js';
 import { displayName } from '../account/presenter.js';
+import { announcesHidden } from './hidden-links.js';
 import { notificationMail } from './mails.js';
 import {
   deleteSubscriptionById,
@@ -65,6 +66,7 @@ async function fanOut(ctx: AppContext, job: Job): Promise<string | { finishedAs:
 async function targetOf(ctx: AppContext, job: Job, p: Payload): Promise<SendTarget> {
   const target = job.userId === null ? undefined : await sendTarget(ctx.db, job.userId, p.subscriptionId ?? null, p.senderId);
   if (!target || target.withdrawn) throw dropJob('withdrawn');
+  if (await announcesHidden(ctx, p, job.userId!)) throw dropJob('hidden');
   return target;
 }
 

@@ -221,7 +221,7 @@ export const deadlinesOn = (db: Db, date: string) =>
     db,
     sql`SELECT b.user_id AS "receiverId", p.id AS "postId", p.kind, p.title
         FROM base_posts p JOIN bookmarks b ON b.post_id = p.id JOIN users u ON u.id = b.user_id AND u.withdrawn_at IS NULL
-        WHERE p.due_date = ${date}::date AND NOT p.inactive
+        WHERE p.due_date = ${date}::date AND NOT p.inactive AND p.hidden_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.post_id = p.id)
         ORDER BY p.id, b.user_id`,
   );

@@ -353,3 +353,12 @@ export async function recountPostMembers(tx: Db, postId: number): Promise<void> 
     })
     .where(eq(basePosts.id, postId));
 }
+
+/** Whether the post is hidden from this user (hidden, and not theirs): what must not be announced to them. */
+export async function postHiddenFrom(db: Db, postId: number, userId: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM base_posts WHERE id = ${postId} AND hidden_at IS NOT NULL AND creator_id <> ${userId}`,
+  );
+  return rows.length > 0;
+}
