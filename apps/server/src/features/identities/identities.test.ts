@@ -515,3 +515,19 @@ describe('withdrawal and storage', () => {
     expect(columns).toEqual([]);
   });
 });
+
+describe('a suspended account (docs/api.md §10.4)', () => {
+  it('cannot sign in with a linked identity either: the exchange answers 403 account_suspended with the end and the reason', async () => {
+    const social = await socialUser('kakao');
+    const until = new Date(t.clock.now().getTime() + 3 * 24 * 60 * 60 * 1000);
+    await t.db.execute(
+      sql`INSERT INTO suspensions (user_id, until, reason, created_at) VALUES (${social.id}, ${until}, '사칭', ${t.clock.now()})`,
+    );
+    const res = await exchange(doneCode(await signInFlow('kakao', social.account)).code);
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['x-error-code']).toBe('account_suspended');
+    expect(res.body).toMatch(/^\d{4}년 \d{1,2}월 \d{1,2}일까지 이용이 정지된 계정입니다\. 사유: 사칭$/);
+    await t.db.execute(sql`DELETE FROM suspensions WHERE user_id = ${social.id}`);
+    expect((await exchange(doneCode(await signInFlow('kakao', social.account)).code)).statusCode).toBe(200);
+  });
+});
