@@ -17,7 +17,7 @@ import { closeRedis } from './redis.js';
  * | `board:{id}` | that board post shown alone |
  * | `boards` | the board pages, searches and popular |
  * | `showcase:{groupId}` | that completed group's showcase shown alone: its page, its read, its card |
- * | `showcases` | the showcase list pages and the sitemap's showcase entries |
+ * | `showcases` | the showcase list pages, each showcase page and card (they name their post), the sitemap's showcase entries |
  * | `*` | everything (a nickname or a contact changes, a withdrawal: names shown across every list) |
  */
 export const EVERYTHING = '*';
@@ -41,6 +41,8 @@ export const touched = {
   post: (id: number, kind?: PostKind) => [publicTags.post(id), ...(kind ? [kind] : POST_KINDS).map(publicTags.list)],
   /** a post's tech stacks too (recruitments only have them) */
   postWithStacks: (id: number, kind: PostKind) => [...touched.post(id, kind), publicTags.popularStacks],
+  /** a post hidden or restored: everything an edit touches, and the showcases, which name their post */
+  postHidden: (id: number, kind: PostKind) => [...touched.postWithStacks(id, kind), publicTags.showcases],
   /**
    * a counted view changes the order by views (popular, `order=views` pages); the cached detail takes the new count
    * in place and the other pages show it within the TTL, so views (the most frequent write) leave them cached

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { HIDDEN_BY_REPORTS_TEXT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
-import { groupWithOutsider } from '../../../test/fixtures/groups.js';
+import { groupWithOutsider, makeGroup } from '../../../test/fixtures/groups.js';
 import { addProfile, applyTo, createRecruitment, createStudy, decide, NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { apiReads } from '../pages/api-reads.js';
+import { linkPreviewHead } from '../pages/link-preview.js';
 import { sitemapFile } from '../pages/sitemap.js';
 import { changeOperator } from './operators.js';
 
@@ -377,5 +379,39 @@ describe('notifications of hidden content', () => {
     const mails = t.mailer.sent.filter((m) => m.to === `${member.loginId}@example.com`);
     expect(mails.map((m) => m.subject + m.text).join('\n')).not.toContain('도박 공지');
     expect(mails.map((m) => m.subject + m.text).join('\n')).toContain('정상 공지');
+  });
+});
+
+describe('link previews and showcases of hidden posts', () => {
+  it("a shared link's card no longer shows a hidden post or board; a showcase naming a hidden post is not shown", async () => {
+    const op = await operator();
+    const author = await t.user();
+    const post = await createRecruitment(t, author, { title: '카드 숨김 공고' });
+    const boardId = await createBoard(author, '카드 숨김 게시글');
+    const card = (path: string) => linkPreviewHead(t.ctx, apiReads(t.ctx), 'http://x', path);
+    expect(await card(`/recruitment/${post.id}`)).toContain('카드 숨김 공고');
+    expect(await card(`/boards/${boardId}`)).toContain('카드 숨김 게시글');
+    await resolve(op, 'POST', post.id, 'HIDE');
+    await resolve(op, 'BOARD', boardId, 'HIDE');
+    expect(await card(`/recruitment/${post.id}`)).not.toContain('카드 숨김 공고');
+    expect(await card(`/boards/${boardId}`)).not.toContain('카드 숨김 게시글');
+
+    const g = await makeGroup(t, author, [], { name: '쇼케이스 숨김 그룹' });
+    const done = await t.post(`/api/groups/${g.id}/complete`, { token: author.token, body: { summary: '완료', showcase: true } });
+    expect(done.statusCode, done.body).toBe(200);
+    const listedShowcase = async () =>
+      ids((await page('/api/showcase?page=0')).content.map((i) => ({ id: (i as { groupId?: number }).groupId })));
+    expect(json<{ post: { title: string } }>(await t.get(`/api/showcase/${g.id}`)).post).toBeDefined();
+    expect(await listedShowcase()).toContain(g.id);
+    const before = (await page('/api/showcase?page=0')).totalElements;
+    await resolve(op, 'POST', g.postId, 'HIDE');
+    expect((await t.get(`/api/showcase/${g.id}`)).statusCode).toBe(404);
+    expect(await listedShowcase()).not.toContain(g.id);
+    expect((await page('/api/showcase?page=0')).totalElements).toBe(before - 1);
+    expect(await sitemapFile(t.ctx, 'http://x', 0)).not.toContain(`/showcase/${g.id}<`);
+    expect(await card(`/showcase/${g.id}`)).not.toContain('쇼케이스 숨김 그룹');
+    await resolve(op, 'POST', g.postId, 'RESTORE', '복구');
+    expect((await t.get(`/api/showcase/${g.id}`)).statusCode).toBe(200);
+    expect(await sitemapFile(t.ctx, 'http://x', 0)).toContain(`/showcase/${g.id}<`);
   });
 });

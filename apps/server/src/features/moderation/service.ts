@@ -130,7 +130,7 @@ export async function reportQueue(ctx: AppContext, user: AuthUser, status: 'OPEN
 
 /** What a hide or restore changes publicly: the same tags as an edit of that content. */
 function changedTags(type: ReportTargetType, id: number, target: TargetRow): string[] {
-  if (type === 'POST') return touched.postWithStacks(id, (target.post_kind ?? 'RECRUITMENT') as PostKind);
+  if (type === 'POST') return touched.postHidden(id, (target.post_kind ?? 'RECRUITMENT') as PostKind);
   if (type === 'BOARD') return touched.board(id);
   if (type === 'REPLY' && target.board_id !== null) return touched.board(target.board_id);
   return []; // links and notices are read by group members only, never cached publicly

@@ -130,7 +130,12 @@ export async function linkPreviewHead(
   if (!content) return null;
   const { kind, id } = content;
   const key = `preview:${kind}:${id}:${todayIn(ctx)}`;
-  const depends = [kind === 'BOARD' ? publicTags.board(id) : kind === 'SHOWCASE' ? publicTags.showcase(id) : publicTags.post(id)];
+  const depends =
+    kind === 'BOARD'
+      ? [publicTags.board(id)]
+      : kind === 'SHOWCASE'
+        ? [publicTags.showcase(id), publicTags.showcases]
+        : [publicTags.post(id)];
   const card = await ctx.readCache.get(key, depends, async () => cardOf(ctx, kind, await read(content.read)));
   return tagsOf(card, origin, pathname);
 }

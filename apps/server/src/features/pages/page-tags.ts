@@ -15,7 +15,8 @@ const ROUTE_TAGS: Record<PublicRouteName, (id: number) => string[]> = {
   boards: () => [publicTags.boards],
   board: (id) => [publicTags.board(id)],
   showcases: () => [publicTags.showcases],
-  showcase: (id) => [publicTags.showcase(id)],
+  // a showcase page names its post, so hiding or restoring a post (which publishes `showcases`) drops it too
+  showcase: (id) => [publicTags.showcase(id), publicTags.showcases],
 };
 
 /**

@@ -244,7 +244,9 @@ export async function dropConsentsOf(tx: Db, userId: number): Promise<number[]> 
   return rows.map((r) => r.group_id);
 }
 
-const SHOWN = sql`g.showcase AND g.status = 'COMPLETED'`;
+/** Switched on, completed, and its post not hidden (docs/api.md §10.4: the showcase shows the post's title). */
+const SHOWN = sql`g.showcase AND g.status = 'COMPLETED'
+  AND NOT EXISTS (SELECT 1 FROM base_posts hp WHERE hp.id = g.post_id AND hp.hidden_at IS NOT NULL)`;
 const showcaseColumns = sql`g.id, g.name, g.type, g.summary, g.result_url, g.completed_at, g.created_at,
   p.id AS post_id, p.title AS post_title,
   coalesce((SELECT array_agg(u.nickname ORDER BY c.role = 'ADMIN' DESC, c.joined_at, c.user_id)
