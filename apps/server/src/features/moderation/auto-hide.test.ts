@@ -76,6 +76,20 @@ describe('automatic hide', () => {
     expect(Number(open.n)).toBe(3);
   });
 
+  it('hides once when the third and fourth reports come at once', async () => {
+    const author = await t.user();
+    const reporters = await agedUsers(4, [author]);
+    const post = await createRecruitment(t, author);
+    await reportAll(reporters.slice(0, 2), 'POST', post.id);
+    const both = await Promise.all(reporters.slice(2).map((u) => report(u, 'POST', post.id)));
+    // the later one may find the post hidden already: then it cannot see it (404), as anyone after
+    expect(both.map((r) => r.statusCode).sort()).toSatisfy(
+      (codes: number[]) => codes[0] === 201 && [201, 404].includes(codes[1]),
+    );
+    expect((await hiddenOf('base_posts', post.id)).hidden_reason).toBe(HIDDEN_BY_REPORTS_TEXT);
+    expect(await auditOf('POST', post.id)).toHaveLength(1);
+  });
+
   it('does not count accounts younger than 24 hours when they reported, nor one report counted twice', async () => {
     const author = await t.user();
     const fresh = await Promise.all([t.user(), t.user(), t.user()]);

@@ -78,6 +78,16 @@ describe('new-account limits', () => {
     created(await message(u, people[11]));
   });
 
+  it('hold for creates sent at once', async () => {
+    const u = await t.user();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => board(u)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const people = await Promise.all(Array.from({ length: 14 }, () => t.user()));
+    const sent = await Promise.all(people.map((p) => message(u, p)));
+    expect(sent.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(await countOf(sql`SELECT count(DISTINCT receiver_id) AS n FROM messages WHERE sender_id = ${u.id}`)).toBe(10);
+  });
+
   it('do not apply to an account older than 24 hours', async () => {
     const u = await t.user();
     t.clock.advance(25 * HOUR_MS);
