@@ -26,13 +26,16 @@ export interface BookmarkListRow extends PostListRow {
   total: number | string;
 }
 
-/** A page of the user's bookmarks, newest bookmark first, with the total on every row. */
+/**
+ * A page of the user's bookmarks, newest bookmark first, with the total on every row; a hidden post is left out
+ * (docs/api.md §10.4) unless it is the user's own.
+ */
 export function bookmarkRows(db: Db, userId: number, today: string, page: PageRequest): Promise<BookmarkListRow[]> {
   return queryRows<BookmarkListRow>(
     db,
     sql`SELECT ${listColumns(today)}, b.created_at AS bookmarked_at, count(*) OVER () AS total
         FROM bookmarks b JOIN base_posts p ON p.id = b.post_id JOIN users u ON u.id = p.creator_id
-        WHERE b.user_id = ${userId}
+        WHERE b.user_id = ${userId} AND (p.hidden_at IS NULL OR p.creator_id = ${userId})
         ORDER BY b.created_at DESC, b.post_id DESC ${limitOffset(page)}`,
   );
 }

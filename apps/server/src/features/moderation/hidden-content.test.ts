@@ -195,6 +195,29 @@ async function createReply(author: TestUser, boardId: number, content: string, p
   return (res.json() as { id: number }).id;
 }
 
+describe('bookmarks of hidden posts', () => {
+  it("leave the bookmarker's list while hidden (the author's own stay) and come back on restore", async () => {
+    const op = await operator();
+    const author = await t.user();
+    const reader = await t.user();
+    const post = await createRecruitment(t, author, { title: '관심 숨김 공고' });
+    for (const user of [reader, author]) {
+      const res = await t.put(`/api/bookmarks/${post.id}`, { token: user.token });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const listed = async (user: TestUser) => {
+      const p = await page('/api/bookmarks?page=0', user.token);
+      return { ids: ids(p.content), total: p.totalElements };
+    };
+    expect(await listed(reader)).toEqual({ ids: [post.id], total: 1 });
+    await resolve(op, 'POST', post.id, 'HIDE');
+    expect(await listed(reader)).toEqual({ ids: [], total: 0 });
+    expect((await listed(author)).ids).toEqual([post.id]);
+    await resolve(op, 'POST', post.id, 'RESTORE', '복구');
+    expect(await listed(reader)).toEqual({ ids: [post.id], total: 1 });
+  });
+});
+
 describe('hidden boards and replies', () => {
   it('a hidden board leaves the lists, searches, popular and sitemap, answers 404 but to its author and operators, and stays in my boards', async () => {
     const op = await operator();
