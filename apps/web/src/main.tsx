@@ -2,7 +2,7 @@ import { QueryClientProvider, type DehydratedState } from '@tanstack/react-query
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startFirstRoute } from './app/first-route';
 import { AppRouter, navigate } from './app/router';
-import { setSuspendedHandler, setUnauthorizedHandler } from './shared/api/client';
+import { setUnauthorizedHandler } from './shared/api/client';
 import { markFirstLoad } from './shared/api/first-load';
 import { createQueryClient } from './shared/api/query-client';
 import { chatLauncher } from './features/chat/launcher';
@@ -21,7 +21,7 @@ let redirecting = false;
  * 401 login_required anywhere: end the session (the session owner drops its reads), say so once, go to /login.
  * 403 account_suspended the same, saying the server's text (the end date and the reason).
  */
-const endSession = (text?: string) => {
+setUnauthorizedHandler((text) => {
   if (redirecting) return;
   redirecting = true;
   auth.clear();
@@ -30,9 +30,7 @@ const endSession = (text?: string) => {
   void Promise.resolve(navigate(`/login?from=${encodeURIComponent(from)}`, { from })).finally(() => {
     redirecting = false;
   });
-};
-setUnauthorizedHandler(() => endSession());
-setSuspendedHandler(endSession);
+});
 
 /**
  * A page the server rendered (src/server.tsx) carries the reads it was rendered from: they are this visit's

@@ -2,10 +2,9 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { auth } from '../shared/auth/store';
 import { useMe } from '../shared/auth/useMe';
-import { useOperator } from '../shared/auth/useOperator';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
 import { chatLauncher, useOpenChatRoom } from '../features/chat/launcher';
-import { ChatListPanel, ChatRoomModal, InboxPanel } from './header-slots';
+import { ChatListPanel, ChatRoomModal, InboxPanel, OperatorMenuItem } from './header-slots';
 import { ChatIcon, MailIcon, MenuIcon } from './icons';
 
 const MENU = [
@@ -16,9 +15,6 @@ const MENU = [
   { to: '/my-boards', label: '내 게시글' },
 ];
 
-/** for operators only; nobody else is shown that /admin exists */
-const ADMIN_ITEM = { to: '/admin', label: '운영 관리' };
-
 type Panel = 'inbox' | 'chat' | 'menu' | null;
 
 export function Header() {
@@ -27,8 +23,6 @@ export function Header() {
   const location = useLocation();
   const [panel, setPanel] = useState<Panel>(null);
   const openChatRoomId = useOpenChatRoom();
-  // asked when the menu first opens, not on every page
-  const operator = useOperator(panel === 'menu');
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -113,7 +107,7 @@ export function Header() {
                   className="absolute right-0 top-12 w-44 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
                   role="menu"
                 >
-                  {[...MENU, ...(operator ? [ADMIN_ITEM] : [])].map((m) => (
+                  {MENU.map((m) => (
                     <li key={m.to}>
                       <button
                         type="button"
@@ -125,6 +119,11 @@ export function Header() {
                       </button>
                     </li>
                   ))}
+                  {me && (
+                    <Suspense fallback={null}>
+                      <OperatorMenuItem onSelect={openMenuItem} />
+                    </Suspense>
+                  )}
                 </ul>
               )
             }

@@ -4,3 +4,5 @@ import { lazy } from 'react';
 export const InboxPanel = lazy(() => import('./InboxPanel'));
 export const ChatListPanel = lazy(() => import('../features/chat/ChatListPanel'));
 export const ChatRoomModal = lazy(() => import('../features/chat/ChatRoomModal'));
+/** 운영 관리, for operators: whether I am one is asked when the menu first opens, not on every page */
+export const OperatorMenuItem = lazy(() => import('./operator'));

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useOperator } from '../../shared/auth/useOperator';
 import type { ReportStatus } from './api';
 import { AuditLog } from './AuditLog';
 import { ReportQueue } from './ReportQueue';
@@ -19,20 +17,16 @@ const STATUSES: Array<[ReportStatus, string]> = [
 ];
 
 /**
- * /admin, for operators: the report queue, suspensions and the audit log. Anyone else (a visitor too) gets the app's
- * not-found page: nothing says the page exists. Where the operator is (tab, status, page) is kept in the URL.
+ * /admin, for operators (the route checks; the server checks every call): the report queue, suspensions and the
+ * audit log. Where the operator is (tab, status, page) is kept in the URL.
  */
-export function AdminPage({ notFound }: { notFound: ReactNode }) {
-  const operator = useOperator();
+export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const [done, setDone] = useState('');
   const [suspendTarget, setSuspendTarget] = useState<SuspendTarget | null>(null);
   const tab: Tab = TABS.some(([t]) => t === params.get('tab')) ? (params.get('tab') as Tab) : 'reports';
   const status: ReportStatus = params.get('status') === 'RESOLVED' ? 'RESOLVED' : 'OPEN';
   const page = Math.max(0, Math.floor(Number(params.get('page'))) || 0);
-
-  if (operator === false) return <>{notFound}</>;
-  if (operator === undefined) return <p className="page py-24 text-center text-sm text-gray-500">불러오는 중…</p>;
 
   const go = (next: { tab?: Tab; status?: ReportStatus; page?: number }) => {
     const updated = new URLSearchParams();

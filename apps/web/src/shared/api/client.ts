@@ -11,21 +11,14 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedHandler = () => void;
+type UnauthorizedHandler = (suspended?: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
-/** The app decides what a 401 login_required does (clear, alert, go to /login); set once at start. */
+/**
+ * The app decides what a 401 login_required does (clear, alert, go to /login), and a 403 account_suspended (the same,
+ * saying the server's text); set once at start. A login's own answer (no session yet) is the login form's to show.
+ */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
-}
-
-type SuspendedHandler = (text: string) => void;
-let onSuspended: SuspendedHandler = () => {};
-/**
- * The app decides what a 403 account_suspended does (end the session, say the server's text, go to /login); set once
- * at start. A login's own answer (no session yet) is the login form's to show.
- */
-export function setSuspendedHandler(handler: SuspendedHandler) {
-  onSuspended = handler;
 }
 
 export interface RequestOptions {
@@ -78,8 +71,10 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     const text = (await res.text().catch(() => '')) || '요청을 처리하지 못했습니다.';
     const code = res.headers.get('x-error-code');
     // A 401 for a session that has already ended here (withdrawal, logout) is not news: stay quiet.
-    if (res.status === 401 && code === 'login_required' && auth.token() === token) onUnauthorized();
-    if (res.status === 403 && code === 'account_suspended' && token && auth.token() === token) onSuspended(text);
+    if (auth.token() === token) {
+      if (res.status === 401 && code === 'login_required') onUnauthorized();
+      if (res.status === 403 && code === 'account_suspended' && token) onUnauthorized(text);
+    }
     throw new ApiError(res.status, code, text);
   }
   if (res.status === 204) return undefined as T;

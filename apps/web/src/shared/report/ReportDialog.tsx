@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorText, post, sessionExpired } from '../api/client';
 import { Modal } from '../ui/Modal';
-import { countText } from '../ui/text-limit';
+import { LimitNote } from '../ui/LimitNote';
 import { useTextLimit } from '../ui/useTextLimit';
 import type { ReportTarget } from './ReportMenu';
 
@@ -80,19 +80,7 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
             {...limit.control}
             onChange={(e) => setDetail(e.target.value)}
           />
-          <div className="flex items-start gap-2">
-            {limit.text && (
-              <p role="alert" className="text-sm text-red-600">
-                {limit.text}
-              </p>
-            )}
-            <span
-              className={`ml-auto shrink-0 text-xs tabular-nums ${limit.over ? 'font-semibold text-red-600' : 'text-gray-500'}`}
-              data-testid="report-count"
-            >
-              {countText(limit)}
-            </span>
-          </div>
+          <LimitNote limit={limit} always />
         </div>
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="report-error">

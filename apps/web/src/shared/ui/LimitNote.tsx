@@ -1,9 +1,12 @@
 import { countText } from './text-limit';
 import { limitIds, type TextLimit } from './useTextLimit';
 
-/** Under a limited field: the contract's text once it is past the limit, and the count from near the limit on. */
-export function LimitNote({ limit }: { limit: TextLimit }) {
-  if (!limit.near) return null;
+/**
+ * Under a limited field: the contract's text once it is past the limit, and the count from near the limit on
+ * (`always`: from the start, for a short optional text whose room is part of the question).
+ */
+export function LimitNote({ limit, always = false }: { limit: TextLimit; always?: boolean }) {
+  if (!limit.near && !always) return null;
   const ids = limitIds(limit.id);
   return (
     <div className="flex items-start gap-2">
