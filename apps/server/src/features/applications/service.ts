@@ -47,6 +47,8 @@ export async function apply(ctx: AppContext, user: AuthUser, postId: number): Pr
     findProfile(ctx.db, user.id),
     hasApplied(ctx.db, postId, user.id),
   ]);
+  // a hidden post is not found but by its author (docs/api.md §10.4), who meets own_post below
+  if (post.hiddenAt !== null && !isOwnPost(user, post)) throw new NotFound(T.APPLY_POST_NOT_FOUND);
   if (isEffectivelyInactive(post, todayIn(ctx))) throw new BadRequest(T.APPLY_INACTIVE, 'post_inactive');
   if (isOwnPost(user, post)) throw new BadRequest(T.APPLY_OWN_POST, 'own_post');
   if (post.currentMembers >= post.totalMembers) throw new BadRequest(T.APPLY_POST_FULL, 'post_full');

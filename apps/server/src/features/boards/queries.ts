@@ -320,14 +320,21 @@ export async function countNewReply(
 }
 
 /**
- * Whether the reply is a top-level reply of the board, read FOR KEY SHARE: a concurrent delete of it either waits
- * for this transaction or has already removed it.
+ * Whether the reply is a top-level reply of the board that the user can see (not hidden, or their own), read FOR
+ * KEY SHARE: a concurrent delete of it either waits for this transaction or has already removed it.
  */
-export async function lockTopLevelReply(tx: Db, id: number, boardId: number): Promise<boolean> {
+export async function lockTopLevelReply(tx: Db, id: number, boardId: number, userId: number): Promise<boolean> {
   const [top] = await tx
     .select({ id: replies.id })
     .from(replies)
-    .where(and(eq(replies.id, id), eq(replies.boardId, boardId), isNull(replies.parentReplyId)))
+    .where(
+      and(
+        eq(replies.id, id),
+        eq(replies.boardId, boardId),
+        isNull(replies.parentReplyId),
+        or(isNull(replies.hiddenAt), eq(replies.authorId, userId)),
+      ),
+    )
     .for('key share');
   return top !== undefined;
 }

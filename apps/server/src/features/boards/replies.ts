@@ -58,7 +58,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
     const { tx } = scope;
     const board = await countNewReply(tx, input.boardId);
     if (!board || !(await mayReadBoard(ctx, tx, board, user.id))) throw new NotFound(BOARD_NOT_FOUND);
-    if (input.parentReplyId !== null && !(await lockTopLevelReply(tx, input.parentReplyId, input.boardId))) {
+    if (input.parentReplyId !== null && !(await lockTopLevelReply(tx, input.parentReplyId, input.boardId, user.id))) {
       throw new BadRequest(INVALID_PARENT_REPLY, 'invalid_parent_reply');
     }
     const row = await insertReply(tx, {

@@ -137,6 +137,15 @@ describe('hidden posts', () => {
         hiddenReason: HIDDEN_BY_REPORTS_TEXT,
       });
     }
+    // nobody applies to what they cannot see
+    const applicant = await t.user();
+    await addProfile(t, applicant);
+    expectError(
+      await t.post('/api/applications', { token: applicant.token, body: { recruitmentId: post.id } }),
+      404,
+      'not_found',
+      '해당 모집 공고를 찾을 수 없습니다.',
+    );
     const mine = json<Array<{ basePostId: number; hidden?: boolean; hiddenReason?: string }>>(
       await t.get('/api/base-posts/my-posts', { token: author.token }),
     );
@@ -300,6 +309,13 @@ describe('hidden boards and replies', () => {
       expect(listed(replies.content)!.hidden).toBe(true);
       expect(replies.content.find((r) => r.id === first)).not.toHaveProperty('hidden');
     }
+    // nobody answers a reply they cannot see
+    expectError(
+      await t.post('/api/replies', { token: other.token, body: { boardId: id, content: '답글', parentReplyId: spam } }),
+      400,
+      'invalid_parent_reply',
+      '상위 댓글이 존재하지 않습니다.',
+    );
     const boardItem = (await page('/api/boards?page=0')).content.find((b) => b.boardId === id) as { replyCount: number };
     expect(boardItem.replyCount).toBe(2);
 
