@@ -65,8 +65,6 @@ export default defineConfig({
       // the sign-in redirect URI and the link start URL are made from it: the browser's own origin keeps the flow's
       // cookie and the session on one origin
       PUBLIC_URL: baseURL,
-      // the tests' users are minutes old: a test about docs/api.md §10.4's new-account limits would need its own server
-      NEW_ACCOUNT_LIMITS: 'off',
       ...providerEnv(Number(process.env.E2E_OAUTH_PORT)),
     },
   },
