@@ -78,13 +78,13 @@ export async function prepareLive(source: DatabaseSource): Promise<LiveSetup> {
   }
 }
 
-interface Target {
+export interface Target {
   id: number;
   path: string;
 }
 
 /** The 500 newest open posts (both kinds), with room left for an application. */
-async function newestOpen(base: string): Promise<Target[]> {
+export async function newestOpen(base: string): Promise<Target[]> {
   const found: Target[] = [];
   for (const [kind, pages] of [
     ['recruitments', 20],
@@ -101,7 +101,7 @@ async function newestOpen(base: string): Promise<Target[]> {
   return found;
 }
 
-function readerPath(targets: Target[]): string {
+export function readerPath(targets: Target[]): string {
   const r = Math.random();
   const kind = pick(['recruitments', 'study-groups']);
   if (r < 0.4) return `/api/${kind}?page=${(Math.random() * 10) | 0}`;

@@ -226,6 +226,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     for (const stop of stops) await stop();
     await ctx.views.flush();
     await ctx.mailer.close?.();
+    await ctx.realtime.closeBroker();
     await ctx.limiter.close();
     await changes.close();
     await database.close();

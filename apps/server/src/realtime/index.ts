@@ -176,7 +176,7 @@ export class Realtime {
   /**
    * Shutdown: every session stops reading and finishes the frames it has received (at most 5 s, all together, so a
    * line stored now still reaches the other sockets); then every session gets the ERROR that means "connect again"
-   * (`moveAway`) and its socket a close frame, then the broker closes.
+   * (`moveAway`) and its socket a close frame. The broker stays until `closeBroker`.
    */
   close(): Promise<void> {
     return (this.closing ??= this.closeOnce());
@@ -188,6 +188,13 @@ export class Realtime {
     for (const session of this.hub.sessions()) (session.moveAway ?? session.close).call(session);
     for (const conn of this.pending) conn.close();
     this.hub.close();
-    await this.deps.broker.close();
+  }
+
+  /**
+   * Last, with the database: requests still in flight after the sockets closed (a 쪽지's live notification) still
+   * reach the sockets on the other instances.
+   */
+  closeBroker(): Promise<void> {
+    return this.deps.broker.close();
   }
 }

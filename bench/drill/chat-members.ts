@@ -1,0 +1,168 @@
+/**
+ * Chat members as the web app behaves (apps/web/src/shared/realtime/client.ts, features/chat/ChatRoom.tsx), over
+ * STOMP on the raw SockJS WebSocket through the balancer: subscribe to the room (with a receipt), send a line now and
+ * then (with a receipt), and when the socket ends: after the ERROR that says "move" (reconnect:true) connect again
+ * within half a second, otherwise back off; once subscribed again, read what was missed from the history and merge it
+ * by messageId. Each member records every line it got, live or read, how long each reconnect took, and any line
+ * delivered live twice or out of order.
+ */
+import WebSocket from 'ws';
+import { randomIp } from '../random.js';
+import { sleep } from './cluster.js';
+
+interface ChatLine {
+  messageId: number;
+  message: string;
+}
+
+const frameOf = (command: string, headers: Record<string, string>, body = '') =>
+  `${command}\n${Object.entries(headers)
+    .map(([k, v]) => `${k}:${v}`)
+    .join('\n')}\n\n${body}\0`;
+
+function parse(raw: string) {
+  const split = raw.indexOf('\n\n');
+  const [command, ...lines] = raw.slice(0, split).split('\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const at = line.indexOf(':');
+    headers[line.slice(0, at)] = line.slice(at + 1);
+  }
+  return { command, headers, body: raw.slice(split + 2).replace(/\0$/, '') };
+}
+
+export class ChatMember {
+  /** every line seen, live or read from the history */
+  readonly seen = new Set<number>();
+  /** the line ids this member sent and got a RECEIPT for */
+  readonly acknowledged = new Set<number | string>();
+  readonly reconnects: number[] = [];
+  moves = 0;
+  /** closes without "move" while running (a socket cut) */
+  cuts = 0;
+  duplicates = 0;
+  outOfOrder = 0;
+  unacknowledged = 0;
+  errors: string[] = [];
+  private ws: WebSocket | null = null;
+  private lastLive = 0;
+  private running = true;
+  private sent = 0;
+  private readonly waiting = new Map<string, { text: string; timer: NodeJS.Timeout }>();
+  private subscribed = false;
+  private opened: () => void = () => {};
+
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+    readonly roomId: number,
+    private readonly tag: string,
+  ) {}
+
+  /** Connects and subscribes; resolves once the subscription is confirmed. */
+  start(): Promise<void> {
+    const ready = new Promise<void>((resolve) => (this.opened = resolve));
+    this.connect(performance.now(), false);
+    return ready;
+  }
+
+  private connect(since: number, after: boolean) {
+    const url = `${this.base.replace(/^http/, 'ws')}/ws/chat/websocket?token=${encodeURIComponent(this.token)}`;
+    const ws = new WebSocket(url, { headers: { 'x-forwarded-for': randomIp() }, perMessageDeflate: false });
+    this.ws = ws;
+    let moved = false;
+    ws.on('open', () => {
+      ws.send(frameOf('CONNECT', { 'accept-version': '1.2', 'heart-beat': '0,0' }));
+      ws.send(frameOf('SUBSCRIBE', { id: 'room', destination: `/topic/chat/${this.roomId}`, receipt: 'subscribed' }));
+    });
+    ws.on('message', (data) => {
+      const frame = parse(String(data));
+      if (frame.command === 'MESSAGE') {
+        const line = JSON.parse(frame.body) as ChatLine;
+        if (this.seen.has(line.messageId) && line.messageId <= this.lastLive) this.duplicates++;
+        else if (line.messageId < this.lastLive) this.outOfOrder++;
+        this.lastLive = Math.max(this.lastLive, line.messageId);
+        this.seen.add(line.messageId);
+      } else if (frame.command === 'RECEIPT') {
+        const id = frame.headers['receipt-id'];
+        if (id === 'subscribed') {
+          this.subscribed = true;
+          if (after) this.reconnects.push(performance.now() - since);
+          void this.catchUp();
+          this.opened();
+        } else if (this.waiting.has(id)) {
+          clearTimeout(this.waiting.get(id)!.timer);
+          this.waiting.delete(id);
+          this.acknowledged.add(id);
+        }
+      } else if (frame.command === 'ERROR') {
+        if (frame.headers.reconnect === 'true') {
+          moved = true;
+          this.moves++;
+        } else this.errors.push(frame.headers.message ?? frame.body);
+      }
+    });
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      if (this.ws !== ws) return;
+      this.subscribed = false;
+      // a SEND whose RECEIPT never came was not stored (a stopping instance answers every SEND it received)
+      for (const { timer } of this.waiting.values()) clearTimeout(timer);
+      this.unacknowledged += this.waiting.size;
+      this.waiting.clear();
+      if (!this.running) return;
+      if (!moved) this.cuts++;
+      const closedAt = performance.now();
+      setTimeout(() => this.connect(closedAt, true), moved ? Math.random() * 500 : 500 + Math.random() * 500);
+    });
+  }
+
+  /** The history after the last line seen live (newest first, 50 a page), merged; a failed read is tried again. */
+  private async catchUp() {
+    const after = this.lastLive;
+    let before: number | undefined;
+    for (let page = 0, tries = 0; page < 10; page++) {
+      const query = before ? `?before=${before}` : '';
+      const res = await fetch(`${this.base}/api/chat/rooms/${this.roomId}/messages${query}`, {
+        headers: { authorization: `Bearer ${this.token}`, 'x-forwarded-for': randomIp() },
+      }).catch(() => null);
+      if (!res?.ok) {
+        this.errors.push(`history ${res?.status ?? 'unreachable'}`);
+        if (++tries > 5) return;
+        page--;
+        await sleep(500);
+        continue;
+      }
+      const lines = (await res.json()) as ChatLine[];
+      const newer = lines.filter((l) => l.messageId > after);
+      for (const l of newer) this.seen.add(l.messageId);
+      if (newer.length < lines.length || lines.length === 0) return;
+      before = lines[lines.length - 1].messageId;
+    }
+  }
+
+  /** One line with a receipt, if subscribed now (the web app's send button is off while the link is down). */
+  send() {
+    if (!this.subscribed || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    const id = `${this.tag}-${++this.sent}`;
+    const text = `훈련 ${id}`;
+    const timer = setTimeout(() => {
+      this.waiting.delete(id);
+      this.unacknowledged++;
+    }, 10_000);
+    this.waiting.set(id, { text, timer });
+    this.ws.send(
+      frameOf(
+        'SEND',
+        { destination: '/app/chat.sendMessage', 'content-type': 'application/json', receipt: id },
+        JSON.stringify({ chatRoomId: this.roomId, message: text }),
+      ),
+    );
+  }
+
+  async stop() {
+    this.running = false;
+    for (let i = 0; i < 100 && this.waiting.size > 0; i++) await sleep(50);
+    this.ws?.close();
+  }
+}

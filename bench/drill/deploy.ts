@@ -1,0 +1,318 @@
+/**
+ * The deploy drill: three instances of the server behind HAProxy (deploy/haproxy.cfg, health checks on /readyz) on
+ * a throwaway PostgreSQL database and a Redis database of its own, under load: readers (the live-traffic mix),
+ * writers (applications, 쪽지, replies), and 50 chat members in 5 rooms. Each instance in turn gets SIGTERM and is
+ * started again on the new build. Prints the figures and whether each pass criterion held; stops by itself within
+ * three minutes and cleans up (instances, HAProxy, the database, the Redis database, the build).
+ *
+ *   npm run drill:deploy
+ *
+ * Env: DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
+ * REDIS_URL (redis://127.0.0.1:6379; the drill uses database DRILL_REDIS_DB, 13, and empties it before and after),
+ * DRILL_PORT (18180: HAProxy; the instances take the next three), DRILL_READ_RATE (40/s), DRILL_WRITE_RATE (9/s),
+ * DRILL_CHAT_RATE (20 lines/s over all rooms), DRILL_BEFORE (15 s of load before the roll).
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '@app/server/src/db/client.js';
+import { TokenService } from '@app/server/src/lib/tokens.js';
+import { LIVE_JWT_SECRET, newestOpen, prepareLive } from '../live.js';
+import { ChatMember } from './chat-members.js';
+import { Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep, throwawayDatabase } from './cluster.js';
+import { Traffic } from './traffic.js';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_BASE = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_DB = Number(process.env.DRILL_REDIS_DB ?? 13);
+const PORT = Number(process.env.DRILL_PORT ?? 18180);
+const READ_RATE = Number(process.env.DRILL_READ_RATE ?? 40);
+const WRITE_RATE = Number(process.env.DRILL_WRITE_RATE ?? 9);
+const CHAT_RATE = Number(process.env.DRILL_CHAT_RATE ?? 20);
+const BEFORE_MS = Number(process.env.DRILL_BEFORE ?? 15) * 1000;
+const ROOMS = 5;
+const PER_ROOM = 10;
+/** the whole drill, clean-up included */
+const DEADLINE_MS = 180_000;
+/** the balancer checks every 500 ms and needs 2 failures: the instance answers that long and more after SIGTERM */
+const STOP_DELAY_MS = 1500;
+
+const began = performance.now();
+const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s`;
+const say = (text: string) => console.log(`[${elapsed()}] ${text}`);
+
+/** 5 groups of 10 members, each with a room, written directly (as bench/live.ts does); their tokens. */
+async function chatRooms(url: string) {
+  const database = await openDatabase({ url });
+  const db = database.db;
+  try {
+    const tokens = new TokenService(LIVE_JWT_SECRET);
+    const rooms: Array<{ roomId: number; tokens: string[] }> = [];
+    for (let r = 0; r < ROOMS; r++) {
+      const tag = `drill${r}_${Date.now().toString(36)}`;
+      const users = await queryRows<{ id: number; login_id: string }>(
+        db,
+        sql`INSERT INTO users (login_id, password_hash, email, phone_number, nickname, created_at, updated_at)
+            SELECT ${tag} || '_' || g, 'x', ${tag} || g || '@example.com', '01000000000', '훈련' || ${tag} || '_' || g, now(), now()
+            FROM generate_series(1, ${PER_ROOM}) g RETURNING id, login_id`,
+      );
+      const [post] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date, inactive, created_at, updated_at)
+            VALUES ('RECRUITMENT', ${users[0].id}, '훈련', '훈련', '훈련', ${PER_ROOM}, ${PER_ROOM}, current_date - 30, true, now() - interval '30 days', now()) RETURNING id`,
+      );
+      const [group] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO groups (post_id, name, description, type, created_at) VALUES (${post.id}, ${`훈련 그룹 ${r}`}, '훈련', 'PROJECT', now()) RETURNING id`,
+      );
+      await db.execute(sql`
+        INSERT INTO group_members (group_id, user_id, role, joined_by, joined_at)
+        SELECT ${group.id}, u.id, CASE WHEN u.id = ${users[0].id} THEN 'ADMIN' ELSE 'MEMBER' END, 'CREATION', now()
+        FROM users u WHERE u.login_id LIKE ${`${tag}_%`}`);
+      const [room] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO chat_rooms (group_id, name, created_by, created_at) VALUES (${group.id}, ${`훈련방 ${r}`}, ${users[0].id}, now()) RETURNING id`,
+      );
+      const now = new Date();
+      rooms.push({
+        roomId: room.id,
+        tokens: await Promise.all(users.map((u) => tokens.sign({ sub: u.login_id, uid: u.id, tv: 0 }, now))),
+      });
+    }
+    return rooms;
+  } finally {
+    await database.close();
+  }
+}
+
+/** "a x3, b x1" */
+const tally = (items: string[]) => {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return [...counts].map(([item, n]) => `${item} x${n}`).join(', ');
+};
+
+const pct = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+
+async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
+  const buildDir = path.resolve(import.meta.dirname, `../../apps/server/dist/drill-${process.pid}`);
+  cleanUps.push(() => rmSync(buildDir, { recursive: true, force: true }));
+  say(`server built (${(await buildServer(buildDir)).toFixed(0)} ms)`);
+
+  const database = await throwawayDatabase(ADMIN_URL, `drill_${Date.now().toString(36)}`);
+  cleanUps.push(() => database.drop());
+  seed(database.url, 3000, 500);
+  const live = await prepareLive({ url: database.url });
+  const rooms = await chatRooms(database.url);
+  say(`database ${new URL(database.url).pathname.slice(1)} seeded (3,000 posts), ${live.writers.length} writers, ${ROOMS} rooms`);
+
+  const redisUrl = `${REDIS_BASE.replace(/\/\d*$/, '')}/${REDIS_DB}`;
+  await flushRedis(redisUrl);
+  cleanUps.push(() => flushRedis(redisUrl));
+  const sink = new MailSink();
+  await sink.start();
+  cleanUps.push(() => sink.close());
+
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: LIVE_JWT_SECRET,
+    TRUST_PROXY: 'true',
+    WEB_DIST: '/nonexistent',
+    WEB_SSR: 'off',
+    LOG_LEVEL: 'warn',
+    NEW_ACCOUNT_LIMITS: 'off',
+    STOP_DELAY_MS: String(STOP_DELAY_MS),
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    MAIL_FROM: 'drill@localhost',
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+  };
+  const instances = [1, 2, 3].map((i) => new Instance(`app${i}`, PORT + i, path.join(buildDir, 'main.js'), env));
+  cleanUps.push(() => instances.forEach((i) => (i.kill(), i.removeData())));
+  const firstStarts = await Promise.all(instances.map((i) => i.start()));
+  say(`3 instances ready (${firstStarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')})`);
+  const balancer = new Balancer(
+    PORT,
+    instances.map((i) => `127.0.0.1:${i.port}`),
+  );
+  await balancer.start();
+  cleanUps.push(() => balancer.kill());
+  const base = `http://127.0.0.1:${PORT}`;
+
+  const targets = await newestOpen(base);
+  const recruitments = targets.filter((t) => t.path.includes('/recruitments/')).map((t) => t.id);
+  const members = rooms.flatMap((room, r) =>
+    room.tokens.map((token, i) => new ChatMember(base, token, room.roomId, `r${r}m${i}`)),
+  );
+  await Promise.all(members.map((m) => m.start()));
+  say(`${members.length} chat members subscribed through HAProxy`);
+
+  const traffic = new Traffic(base);
+  traffic.readers(READ_RATE, targets);
+  traffic.writers(WRITE_RATE, live.writers, recruitments, live.boardId);
+  let chatting = true;
+  const chat = (async () => {
+    for (let n = 0; chatting; n++) {
+      members[(n * 7) % members.length].send();
+      await sleep(1000 / CHAT_RATE);
+    }
+  })();
+  const loadFrom = performance.now();
+  await sleep(BEFORE_MS);
+  const rollFrom = performance.now();
+  say(`load: ${READ_RATE} reads/s, ${WRITE_RATE} writes/s, ${CHAT_RATE} chat lines/s; rolling`);
+
+  const roll: Array<{ name: string; stopMs: number; exitCode: number | null; readyMs: number }> = [];
+  for (const instance of instances) {
+    const { stopMs, exitCode } = await instance.stop();
+    const readyMs = await instance.start();
+    roll.push({ name: instance.name, stopMs, exitCode, readyMs });
+    say(
+      `${instance.name}: SIGTERM -> exit ${exitCode} in ${(stopMs / 1000).toFixed(1)} s, new build ready in ${(readyMs / 1000).toFixed(1)} s`,
+    );
+    // the balancer takes it back after 2 good checks (rise 2, inter 500 ms)
+    await sleep(1500);
+  }
+  const rollTo = performance.now();
+  await sleep(3000);
+  chatting = false;
+  await chat;
+  await traffic.stop();
+  await sleep(1500);
+  await Promise.all(members.map((m) => m.stop()));
+  say('load stopped');
+
+  // ---- the queue: every e-mail job done, each mail once ----
+  const check = await openDatabase({ url: database.url });
+  cleanUps.push(() => check.close());
+  type JobRow = { message_id: string; done: boolean; outcome: string | null };
+  let jobs: JobRow[] = [];
+  for (let i = 0; i < 40; i++) {
+    jobs = await queryRows<JobRow>(
+      check.db,
+      sql`SELECT payload->>'messageId' AS message_id, done_at IS NOT NULL AS done, outcome FROM jobs WHERE kind = 'email'`,
+    );
+    if (jobs.every((j) => j.done)) break;
+    await sleep(500);
+  }
+  const mailed = new Map<string, number>();
+  for (const [id, count] of sink.byId) {
+    const messageId = /(\d+)@/.exec(id)?.[1] ?? id;
+    mailed.set(messageId, (mailed.get(messageId) ?? 0) + count);
+  }
+  const sentJobs = jobs.filter((j) => j.done && j.outcome === 'sent');
+  const missingMails = jobs.filter((j) => !j.done).length + sentJobs.filter((j) => !mailed.has(j.message_id)).length;
+  const duplicateMails = [...mailed.values()].reduce((s, n) => s + n - 1, 0);
+  const otherOutcomes = jobs.filter((j) => j.done && j.outcome !== 'sent').map((j) => j.outcome);
+
+  // ---- chat: every stored line reached every member of its room, once, in order ----
+  const stored = await queryRows<{ id: number; room_id: number; content: string }>(
+    check.db,
+    sql`SELECT id, room_id, content FROM chat_messages WHERE room_id IN (${sql.join(
+      rooms.map((r) => sql`${r.roomId}`),
+      sql`, `,
+    )}) ORDER BY id`,
+  );
+  const storedTexts = new Map<string, number>();
+  for (const line of stored) storedTexts.set(line.content, (storedTexts.get(line.content) ?? 0) + 1);
+  let lost = 0;
+  for (const m of members) for (const line of stored) if (line.room_id === m.roomId && !m.seen.has(Number(line.id))) lost++;
+  const acknowledged = members.reduce((s, m) => s + m.acknowledged.size, 0);
+  const ackedNotStored = members.reduce(
+    (s, m) => s + [...m.acknowledged].filter((id) => !storedTexts.has(`훈련 ${String(id)}`)).length,
+    0,
+  );
+  const storedTwice = [...storedTexts.values()].filter((n) => n > 1).length;
+  const duplicates = members.reduce((s, m) => s + m.duplicates, 0);
+  const outOfOrder = members.reduce((s, m) => s + m.outOfOrder, 0);
+  const reconnects = members.flatMap((m) => m.reconnects);
+  const moved = members.reduce((s, m) => s + m.moves, 0);
+  const cuts = members.reduce((s, m) => s + m.cuts, 0);
+  const unacknowledged = members.reduce((s, m) => s + m.unacknowledged, 0);
+  const chatErrors = members.flatMap((m) => m.errors);
+  const received = members.reduce((s, m) => s + m.seen.size, 0);
+
+  // ---- HTTP ----
+  const before = traffic.readFigures(loadFrom, rollFrom);
+  const failedBefore = traffic.samples.filter((x) => !x.ok && x.at < rollFrom).length;
+  const during = traffic.readFigures(rollFrom, rollTo + 2000);
+  const all = traffic.samples;
+  const writes = all.filter((s) => s.what !== 'read');
+
+  console.log('\n== figures ==');
+  for (const r of roll)
+    console.log(
+      `${r.name}: stop ${(r.stopMs / 1000).toFixed(1)} s (exit ${r.exitCode}), started again, ready in ${(r.readyMs / 1000).toFixed(1)} s`,
+    );
+  console.log(
+    `HTTP: ${all.length} requests (${all.length - writes.length} reads, ${writes.length} writes), ${traffic.failures.length} failed` +
+      (traffic.failures.length ? ` (${tally(traffic.failures)}; ${failedBefore} of them before the roll)` : ''),
+  );
+  console.log(
+    `reads before the roll: ${before.count}, p50 ${before.p50.toFixed(1)} ms, p99 ${before.p99.toFixed(1)} ms; during: ${during.count}, p50 ${during.p50.toFixed(1)} ms, p99 ${during.p99.toFixed(1)} ms (${(during.p99 / before.p99).toFixed(2)}x)`,
+  );
+  console.log(
+    `chat: ${stored.length} lines stored (${acknowledged} acknowledged, ${unacknowledged} sends without a receipt, not stored: ${unacknowledged === 0 ? 'none' : 'see below'}), ` +
+      `${received} received by ${members.length} members (${stored.length * PER_ROOM} expected), ${lost} lost, ${duplicates} duplicated live, ${outOfOrder} out of order, ` +
+      `${ackedNotStored} acknowledged but not stored, ${storedTwice} stored twice`,
+  );
+  console.log(
+    `reconnects: ${reconnects.length} after ${moved} "move" frames and ${cuts} cuts; p50 ${pct(reconnects, 0.5).toFixed(0)} ms, p99 ${pct(reconnects, 0.99).toFixed(0)} ms, max ${Math.max(0, ...reconnects).toFixed(0)} ms` +
+      (chatErrors.length ? `; errors: ${tally(chatErrors)}` : ''),
+  );
+  console.log(
+    `notifications: ${jobs.length} e-mail jobs, ${sentJobs.length} sent, ${mailed.size} distinct mails at the sink, ${missingMails} missing, ${duplicateMails} duplicated` +
+      (otherOutcomes.length ? `, other outcomes: ${[...new Set(otherOutcomes)].join(', ')}` : ''),
+  );
+
+  const everyoneBack = members.every((m) => m.reconnects.length >= m.moves + m.cuts);
+  const criteria: Array<[string, boolean]> = [
+    ['0 failed HTTP requests', traffic.failures.length === 0],
+    ['every instance stopped cleanly (exit 0)', roll.every((r) => r.exitCode === 0)],
+    ['0 lost chat lines', lost === 0 && ackedNotStored === 0],
+    ['0 duplicated chat lines', duplicates === 0 && outOfOrder === 0 && storedTwice === 0],
+    ['every chat client reconnected, within 2 s', everyoneBack && moved > 0 && Math.max(0, ...reconnects) < 2000],
+    ['0 duplicate or missing notifications', missingMails === 0 && duplicateMails === 0 && jobs.length > 0],
+    ['reader p99 during the roll within 2x of before', during.p99 <= 2 * before.p99],
+  ];
+  console.log('\n== pass criteria ==');
+  for (const [name, ok] of criteria) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  const downs = balancer.log.filter((l) => / is DOWN/.test(l)).map((l) => /(app\d)/.exec(l)?.[1] ?? '?');
+  console.log(`balancer: servers marked down ${downs.length} times (${tally(downs)})`);
+  const passed = criteria.every(([, ok]) => ok);
+  if (!passed)
+    for (const i of instances) if (i.log.length) console.log(`-- ${i.name} log (last lines)\n${i.log.slice(-10).join('\n')}`);
+  return passed;
+}
+
+const cleanUps: Array<() => unknown> = [];
+async function cleanUp() {
+  for (const step of cleanUps.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      console.error(`clean-up: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  cleanUps.length = 0;
+}
+const deadline = setTimeout(() => {
+  console.error(`the drill did not finish within ${DEADLINE_MS / 1000} s: stopping`);
+  void cleanUp().finally(() => process.exit(2));
+}, DEADLINE_MS - 10_000);
+process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+let passed = false;
+try {
+  passed = await main(cleanUps);
+} catch (err) {
+  console.error(err);
+} finally {
+  await cleanUp();
+  clearTimeout(deadline);
+}
+say(passed ? 'drill passed' : 'drill FAILED');
+process.exit(passed ? 0 : 1);

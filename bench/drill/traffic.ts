@@ -1,0 +1,153 @@
+/**
+ * The drill's HTTP load through the balancer: readers at a fixed rate (open loop, the live-traffic bench's mix:
+ * lists, details, searches, popular; bench/live.ts) and writers (applications, 쪽지, replies) at a fixed rate. Every
+ * answer is recorded with when it was sent, so the figures can be cut before and during the roll.
+ */
+import http from 'node:http';
+import { readerPath, type Target } from '../live.js';
+import { randomIp } from '../random.js';
+
+export interface Sample {
+  at: number;
+  ms: number;
+  ok: boolean;
+  what: string;
+}
+
+/** One request; ok on 2xx. Network errors and non-2xx are failures, reported with their status. */
+function request(
+  agent: http.Agent,
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; code?: string }> {
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        timeout: 30_000,
+        headers: {
+          'x-forwarded-for': randomIp(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        // the app names its errors (X-Error-Code); an answer without one is the balancer's
+        const code = String(res.headers['x-error-code'] ?? 'balancer');
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, code }));
+        res.on('error', () => resolve({ status: -1 }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: -1 }));
+    req.end(payload);
+  });
+}
+
+/** Calls `fire` `rate` times a second until `stop()`; resolves when the last call has answered. */
+function openLoop(rate: number, fire: (n: number) => Promise<void>) {
+  let stopped = false;
+  const pending = new Set<Promise<void>>();
+  const done = (async () => {
+    const start = performance.now();
+    for (let n = 0; !stopped; n++) {
+      const wait = start + (n * 1000) / rate - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (stopped) break;
+      const p = fire(n).finally(() => pending.delete(p));
+      pending.add(p);
+    }
+    await Promise.all(pending);
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+      return done;
+    },
+  };
+}
+
+export interface Writer {
+  token: string;
+  nickname: string;
+}
+
+export class Traffic {
+  readonly samples: Sample[] = [];
+  readonly failures: string[] = [];
+  private loops: Array<{ stop(): Promise<void> }> = [];
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  constructor(private readonly base: string) {}
+
+  private async timed(what: string, run: () => Promise<{ status: number; code?: string }>) {
+    const at = performance.now();
+    const { status, code } = await run();
+    const ok = status >= 200 && status < 300;
+    this.samples.push({ at, ms: performance.now() - at, ok, what });
+    if (!ok) this.failures.push(`${what} ${status}${status > 0 ? ` ${code}` : ''}`);
+  }
+
+  /** `rate` reads a second of the live-traffic mix over `targets`. */
+  readers(rate: number, targets: Target[]) {
+    this.loops.push(openLoop(rate, () => this.timed('read', () => request(this.agent, this.base, 'GET', readerPath(targets)))));
+  }
+
+  /**
+   * `rate` writes a second, in turn an application, a 쪽지 and a reply, each writer taking its turn so none goes past
+   * its own limits (applications 30 an hour: each writer applies to each post once, walking the writers first).
+   */
+  writers(rate: number, writers: Writer[], targets: number[], boardId: number) {
+    let applications = 0;
+    this.loops.push(
+      openLoop(rate, (n) => {
+        const writer = writers[Math.floor(n / 3) % writers.length];
+        const other = writers[(Math.floor(n / 3) + 1) % writers.length];
+        switch (n % 3) {
+          case 0: {
+            const k = applications++;
+            const applicant = writers[k % writers.length];
+            const target = targets[Math.floor(k / writers.length) % targets.length];
+            return this.timed('application', () =>
+              request(this.agent, this.base, 'POST', '/api/applications', applicant.token, { recruitmentId: target }),
+            );
+          }
+          case 1:
+            return this.timed('message', () =>
+              request(this.agent, this.base, 'POST', '/api/messages', writer.token, {
+                receiverName: other.nickname,
+                content: `훈련 쪽지 ${n}`,
+              }),
+            );
+          default:
+            return this.timed('reply', () =>
+              request(this.agent, this.base, 'POST', '/api/replies', writer.token, { boardId, content: `훈련 댓글 ${n}` }),
+            );
+        }
+      }),
+    );
+  }
+
+  async stop() {
+    await Promise.all(this.loops.map((l) => l.stop()));
+    this.agent.destroy();
+  }
+
+  /** Reads sent in [from, to) (performance.now()): count, failures, p50, p99. */
+  readFigures(from: number, to: number) {
+    const reads = this.samples.filter((s) => s.what === 'read' && s.at >= from && s.at < to);
+    const sorted = reads.map((s) => s.ms).sort((a, b) => a - b);
+    const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    return { count: reads.length, failed: reads.filter((s) => !s.ok).length, p50: pct(0.5), p99: pct(0.99) };
+  }
+}
