@@ -65,6 +65,9 @@ export default defineConfig({
       // the sign-in redirect URI and the link start URL are made from it: the browser's own origin keeps the flow's
       // cookie and the session on one origin
       PUBLIC_URL: baseURL,
+      // the moderation specs' operator (tests/moderation-helpers.ts): an operator while listed, registered by the first
+      // test that needs it
+      OPERATORS: 'e2eoperator',
       ...providerEnv(Number(process.env.E2E_OAUTH_PORT)),
     },
   },
