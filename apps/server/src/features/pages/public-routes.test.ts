@@ -38,7 +38,7 @@ describe('the public routes table', () => {
     expect(cardContent('/study-group/7')).toEqual({ kind: 'STUDY_GROUP', id: 7, read: '/study-groups/7' });
     expect(cardContent('/recruitments')).toBeNull();
     expect(pageTags('/showcase')).toEqual(['showcases']);
-    expect(pageTags('/showcase/7')).toEqual(['showcase:7']);
+    expect(pageTags('/showcase/7')).toEqual(['showcase:7', 'showcases']);
     expect(cardContent('/showcase/7')).toEqual({ kind: 'SHOWCASE', id: 7, read: '/showcase/7' });
     expect(cardContent('/showcase')).toBeNull();
   });
