@@ -16,7 +16,7 @@ const link = (linkId: number, title: string, writerId: number) => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-it('lists the links, each opening in a new tab, with 삭제 only on the caller’s own', async () => {
+it('lists the links, each opening in a new tab, with 삭제 only on the caller’s own and 신고 only on another’s', async () => {
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -41,6 +41,10 @@ it('lists the links, each opening in a new tab, with 삭제 only on the caller�
     ['내 자료', 'https://example.com/2', '_blank', 'noopener noreferrer nofollow'],
     ['남의 자료', 'https://example.com/1', '_blank', 'noopener noreferrer nofollow'],
   ]);
-  expect([...host.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['추가', '삭제']);
+  expect([...host.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+    '추가',
+    '내 자료 삭제',
+    '남의 자료 메뉴',
+  ]);
   root.unmount();
 });

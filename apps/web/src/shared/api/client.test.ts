@@ -28,3 +28,28 @@ it('reads again when the session changed since index.html started the read', asy
   expect(await get('/boards/popular')).toEqual(['fresh']);
   expect(fetch).toHaveBeenCalledTimes(1);
 });
+
+it('a 403 account_suspended of a session ends it once with the server’s text; a login’s own answer is the form’s', async () => {
+  const { setUnauthorizedHandler, sessionExpired, post } = await import('./client');
+  const { auth } = await import('../auth/store');
+  const ended = vi.fn();
+  setUnauthorizedHandler(ended);
+  const suspended = () =>
+    Promise.resolve(
+      new Response('2026년 12월 1일까지 이용이 정지된 계정입니다. 사유: 광고', {
+        status: 403,
+        headers: { 'x-error-code': 'account_suspended' },
+      }),
+    );
+  vi.stubGlobal('fetch', vi.fn(suspended));
+
+  const login = await post('/auth/login', {}).catch((e: unknown) => e);
+  expect(sessionExpired(login)).toBe(true);
+  expect(ended).not.toHaveBeenCalled();
+
+  auth.login('a.b.c', '닉네임');
+  const refused = await get('/posts/mine').catch((e: unknown) => e);
+  expect(sessionExpired(refused)).toBe(true);
+  expect(ended).toHaveBeenCalledExactlyOnceWith('2026년 12월 1일까지 이용이 정지된 계정입니다. 사유: 광고');
+  auth.clear();
+});
