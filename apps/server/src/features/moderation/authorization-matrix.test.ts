@@ -159,5 +159,5 @@ describe('a flood of reports from one account', () => {
     expect([...codes.keys()].filter((k) => k !== '201 ').every((k) => k.startsWith('429 '))).toBe(true);
     const [row] = await queryRows<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM reports WHERE reporter_id = ${reporter.id}`);
     expect(Number(row.n)).toBe(REPORT_DAILY_LIMIT);
-  });
+  }, 120_000);
 });
