@@ -53,3 +53,10 @@ export async function apiRecruitment(request: APIRequestContext, user: ApiUser, 
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number };
 }
+
+/** Nothing wider than the screen (a phone never scrolls sideways). */
+export async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => window.innerWidth),
+  );
+}

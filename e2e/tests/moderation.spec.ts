@@ -1,5 +1,5 @@
 import { apiUser, Dialogs, expect, loginWithToken, settled, test, unique } from './fixtures';
-import { apiRecruitment, operatorUser, switchUser } from './moderation-helpers';
+import { apiRecruitment, expectNoSideScroll, operatorUser, switchUser } from './moderation-helpers';
 
 // docs/api.md §10.4 in the browser: 신고 from a post's ⋮ menu, the operator's /admin (hide, restore, suspend), the
 // author's notice on hidden content, and a suspended member's next click.
@@ -61,6 +61,7 @@ for (const [name, options] of [
       await expect(item.getByTestId('reported-content')).toContainText('신고될 설명입니다');
       await item.getByText('신고 내용 1건').click();
       await expect(item).toContainText('도박 사이트 홍보');
+      await expectNoSideScroll(page);
       await item.getByRole('button', { name: '숨김' }).click();
       const hide = page.getByRole('dialog', { name: '공고 숨김' });
       await hide.getByLabel('처리 메모').fill('도박 광고');
@@ -122,6 +123,7 @@ for (const [name, options] of [
       await admin.getByRole('menuitem', { name: '운영 관리' }).click();
       await admin.getByRole('button', { name: '이용 정지' }).first().click();
       const form = admin.getByTestId('suspend-form');
+      await expectNoSideScroll(admin);
       await form.getByLabel('닉네임').fill(member.nickname);
       await form.getByRole('button', { name: '3일' }).click();
       await form.getByLabel('정지 사유').fill(reason);

@@ -18,8 +18,8 @@ it('offers hide or restore by the target’s state, dismiss while reports are op
   expect(actionsFor(item('POST', false, false), true)).toEqual(['DISMISS']);
 });
 
-it('sums the reasons, most given first, with their labels', () => {
-  expect(reasonSummary({ OTHER: 1, SPAM: 3, ABUSE: 2 }, { SPAM: '스팸·광고', ABUSE: '욕설·비방', OTHER: '기타' })).toBe(
+it('sums the reasons, most given first, with their labels, leaving out those nobody gave', () => {
+  expect(reasonSummary({ OTHER: 1, SPAM: 3, ABUSE: 2, SCAM: 0 }, { SPAM: '스팸·광고', ABUSE: '욕설·비방', OTHER: '기타' })).toBe(
     '스팸·광고 3 · 욕설·비방 2 · 기타 1',
   );
 });

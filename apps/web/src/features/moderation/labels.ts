@@ -42,9 +42,10 @@ export function actionsFor(item: Pick<ReportQueueItem, 'targetType' | 'target'>,
   return actions;
 }
 
-/** `스팸·광고 2 · 기타 1`, most given first. */
+/** `스팸·광고 2 · 기타 1`, most given first; reasons nobody gave are left out. */
 export function reasonSummary(reasons: Record<string, number>, labels: Record<string, string>): string {
   return Object.entries(reasons)
+    .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1])
     .map(([reason, n]) => `${labels[reason] ?? reason} ${n}`)
     .join(' · ');
