@@ -37,6 +37,8 @@ export class ChatMember {
   /** the line ids this member sent and got a RECEIPT for */
   readonly acknowledged = new Set<number | string>();
   readonly reconnects: number[] = [];
+  /** of each reconnect: the wait before it, the WebSocket handshake, CONNECT + SUBSCRIBE to the receipt */
+  readonly phases: Array<{ wait: number; open: number; subscribe: number }> = [];
   moves = 0;
   /** closes without "move" while running (a socket cut) */
   cuts = 0;
@@ -67,11 +69,14 @@ export class ChatMember {
   }
 
   private connect(since: number, after: boolean) {
+    const dialed = performance.now();
+    let openedAt = dialed;
     const url = `${this.base.replace(/^http/, 'ws')}/ws/chat/websocket?token=${encodeURIComponent(this.token)}`;
     const ws = new WebSocket(url, { headers: { 'x-forwarded-for': randomIp() }, perMessageDeflate: false });
     this.ws = ws;
     let moved = false;
     ws.on('open', () => {
+      openedAt = performance.now();
       ws.send(frameOf('CONNECT', { 'accept-version': '1.2', 'heart-beat': '0,0' }));
       ws.send(frameOf('SUBSCRIBE', { id: 'room', destination: `/topic/chat/${this.roomId}`, receipt: 'subscribed' }));
     });
@@ -87,7 +92,11 @@ export class ChatMember {
         const id = frame.headers['receipt-id'];
         if (id === 'subscribed') {
           this.subscribed = true;
-          if (after) this.reconnects.push(performance.now() - since);
+          if (after) {
+            const now = performance.now();
+            this.reconnects.push(now - since);
+            this.phases.push({ wait: dialed - since, open: openedAt - dialed, subscribe: now - openedAt });
+          }
           void this.catchUp();
           this.opened();
         } else if (this.waiting.has(id)) {

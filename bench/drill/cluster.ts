@@ -146,7 +146,7 @@ export class Instance {
       }
       await sleep(50);
     }
-    throw new Error(`${this.name} was not ready within 60 s`);
+    throw new Error(`${this.name} was not ready within 60 s: ${this.log.slice(-5).join(' | ')}`);
   }
 
   /** SIGTERM, as a deploy sends it; resolves when the process has exited. */

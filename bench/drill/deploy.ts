@@ -10,7 +10,7 @@
  * Env: DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * REDIS_URL (redis://127.0.0.1:6379; the drill uses database DRILL_REDIS_DB, 13, and empties it before and after),
  * DRILL_PORT (18180: HAProxy; the instances take the next three), DRILL_READ_RATE (40/s), DRILL_WRITE_RATE (9/s),
- * DRILL_CHAT_RATE (20 lines/s over all rooms), DRILL_BEFORE (15 s of load before the roll).
+ * DRILL_CHAT_RATE (20 lines/s over all rooms), DRILL_BEFORE (25 s of load before the roll).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ const PORT = Number(process.env.DRILL_PORT ?? 18180);
 const READ_RATE = Number(process.env.DRILL_READ_RATE ?? 40);
 const WRITE_RATE = Number(process.env.DRILL_WRITE_RATE ?? 9);
 const CHAT_RATE = Number(process.env.DRILL_CHAT_RATE ?? 20);
-const BEFORE_MS = Number(process.env.DRILL_BEFORE ?? 15) * 1000;
+const BEFORE_MS = Number(process.env.DRILL_BEFORE ?? 25) * 1000;
 const ROOMS = 5;
 const PER_ROOM = 10;
 /** the whole drill, clean-up included */
@@ -160,7 +160,8 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
       await sleep(1000 / CHAT_RATE);
     }
   })();
-  const loadFrom = performance.now();
+  // the first seconds open the connections through the balancer: not counted
+  const loadFrom = performance.now() + 5000;
   await sleep(BEFORE_MS);
   const rollFrom = performance.now();
   say(`load: ${READ_RATE} reads/s, ${WRITE_RATE} writes/s, ${CHAT_RATE} chat lines/s; rolling`);
@@ -229,6 +230,15 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   const duplicates = members.reduce((s, m) => s + m.duplicates, 0);
   const outOfOrder = members.reduce((s, m) => s + m.outOfOrder, 0);
   const reconnects = members.flatMap((m) => m.reconnects);
+  const phases = members.flatMap((m) => m.phases);
+  const phase = (k: 'wait' | 'open' | 'subscribe') =>
+    `${k} p50 ${pct(
+      phases.map((p) => p[k]),
+      0.5,
+    ).toFixed(0)} / p99 ${pct(
+      phases.map((p) => p[k]),
+      0.99,
+    ).toFixed(0)} ms`;
   const moved = members.reduce((s, m) => s + m.moves, 0);
   const cuts = members.reduce((s, m) => s + m.cuts, 0);
   const unacknowledged = members.reduce((s, m) => s + m.unacknowledged, 0);
@@ -264,6 +274,9 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
       (chatErrors.length ? `; errors: ${tally(chatErrors)}` : ''),
   );
   console.log(
+    `  each reconnect: ${phase('wait')}, ${phase('open')} (WebSocket through HAProxy), ${phase('subscribe')} (CONNECT, SUBSCRIBE, RECEIPT)`,
+  );
+  console.log(
     `notifications: ${jobs.length} e-mail jobs, ${sentJobs.length} sent, ${mailed.size} distinct mails at the sink, ${missingMails} missing, ${duplicateMails} duplicated` +
       (otherOutcomes.length ? `, other outcomes: ${[...new Set(otherOutcomes)].join(', ')}` : ''),
   );
@@ -274,7 +287,8 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
     ['every instance stopped cleanly (exit 0)', roll.every((r) => r.exitCode === 0)],
     ['0 lost chat lines', lost === 0 && ackedNotStored === 0],
     ['0 duplicated chat lines', duplicates === 0 && outOfOrder === 0 && storedTwice === 0],
-    ['every chat client reconnected, within 2 s', everyoneBack && moved > 0 && Math.max(0, ...reconnects) < 2000],
+    ['every chat client reconnected after each move', everyoneBack && moved > 0],
+    ['every reconnect within 2 s', Math.max(0, ...reconnects) < 2000],
     ['0 duplicate or missing notifications', missingMails === 0 && duplicateMails === 0 && jobs.length > 0],
     ['reader p99 during the roll within 2x of before', during.p99 <= 2 * before.p99],
   ];

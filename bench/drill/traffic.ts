@@ -86,7 +86,9 @@ export class Traffic {
   readonly samples: Sample[] = [];
   readonly failures: string[] = [];
   private loops: Array<{ stop(): Promise<void> }> = [];
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // idle connections close on this side after 5 s, before HAProxy's keep-alive timeout (10 s) could close one
+  // under a request being sent (a race of the client's, not of the deploy: browsers retry such a request)
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 5000 });
 
   constructor(private readonly base: string) {}
 
