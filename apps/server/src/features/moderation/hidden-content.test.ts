@@ -204,6 +204,33 @@ async function createReply(author: TestUser, boardId: number, content: string, p
   return (res.json() as { id: number }).id;
 }
 
+describe('hidden posts among many matches', () => {
+  it('leave a search answered by walking the list in order (a frequent keyword), with the exact total', async () => {
+    const op = await operator();
+    const author = await t.user();
+    const earlier = new Date(t.clock.now().getTime() - 3_600_000);
+    await t.db.execute(
+      sql`INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, due_date, created_at, updated_at)
+          SELECT 'STUDY_GROUP', ${author.id}, '흔한단어 스터디 ' || i, '설명', '주제', 4, '2025-06-10', ${earlier}, ${earlier}
+          FROM generate_series(1, 60) AS i`,
+    );
+    const hidden = await createStudy(t, author, { title: '흔한단어 숨길 스터디' });
+    const search = (order: string) => page(`/api/study-groups/search?searchType=title&keyword=${q('흔한단어')}&order=${order}`);
+    const before = await search('latest');
+    expect(before.totalElements).toBe(61);
+    expect(ids(before.content)[0]).toBe(hidden.id);
+    await resolve(op, 'POST', hidden.id, 'HIDE');
+    for (const order of ['latest', 'views', 'relevance']) {
+      const after = await search(order);
+      expect(after.totalElements, order).toBe(60);
+      expect(after.content, order).toHaveLength(12);
+      expect(ids(after.content), order).not.toContain(hidden.id);
+    }
+    const list = await page('/api/study-groups?page=0');
+    expect(ids(list.content)).not.toContain(hidden.id);
+  });
+});
+
 describe('bookmarks of hidden posts', () => {
   it("leave the bookmarker's list while hidden (the author's own stay) and come back on restore", async () => {
     const op = await operator();
