@@ -7,7 +7,7 @@ import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { LoadError } from '../../shared/ui/LoadError';
 import { Pagination } from '../../shared/ui/Pagination';
 import { ReportMenu } from '../../shared/report/ReportMenu';

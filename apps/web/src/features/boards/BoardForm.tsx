@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Field } from '../../shared/ui/Field';
 import { FormButtons } from '../../shared/ui/FormButtons';
-import { FormProblem } from '../../shared/ui/FormProblem';
+import { FormProblem } from '../../shared/ui/PageNotes';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit } from '../../shared/ui/useTextLimit';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { Field } from '../../shared/ui/Field';
-import { limitReachedText } from '../../shared/ui/FormProblem';
+import { limitReachedText } from '../../shared/ui/PageNotes';
 import { useCreateBoard } from './api';
 import { BoardForm } from './BoardForm';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatWhen } from '../../shared/lib/format';
 import { useNow } from '../../shared/lib/now';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { Highlight } from '../../shared/search/Highlight';
 
 /**

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatWhen } from '../../shared/lib/format';
 import { useNow } from '../../shared/lib/now';
 import { ReportText } from '../../shared/report/ReportMenu';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { REPLY_MAX, REPLY_TOO_LONG } from './reply-limit';

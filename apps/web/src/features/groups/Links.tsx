@@ -3,7 +3,7 @@ import { INVALID_URL_TEXT, isWebLink, LINK_TITLE_MAX, LINK_TITLE_TEXT, LINK_URL_
 import { ApiError } from '../../shared/api/client';
 import { formatDate } from '../../shared/lib/format';
 import { ReportMenu } from '../../shared/report/ReportMenu';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { refuseOverLimit } from '../../shared/ui/text-limit';
 import { useTextLimit, type TextLimit } from '../../shared/ui/useTextLimit';

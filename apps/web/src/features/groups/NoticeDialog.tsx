@@ -3,7 +3,7 @@ import { NOTICE_CONTENT_MAX, NOTICE_CONTENT_TEXT, NOTICE_TITLE_MAX, NOTICE_TITLE
 import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime } from '../../shared/lib/format';
 import { ReportMenu } from '../../shared/report/ReportMenu';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
 import { refuseOverLimit } from '../../shared/ui/text-limit';

@@ -1,5 +1,5 @@
 import { formatDate } from '../../shared/lib/format';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { firstLine, useNotices, type Notice } from './group-board-api';
 
 interface NoticesProps {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { alertFailure } from '../../shared/api/client';
-import { FormProblem, limitReachedText } from '../../shared/ui/FormProblem';
+import { FormProblem, limitReachedText } from '../../shared/ui/PageNotes';
 import { LimitNote } from '../../shared/ui/LimitNote';
 import { Modal } from '../../shared/ui/Modal';
 import { fromContract, refuseOverLimit } from '../../shared/ui/text-limit';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { alertFailure, errorText } from '../../shared/api/client';
 import { formatDay } from '../../shared/lib/format';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { LoadError } from '../../shared/ui/LoadError';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { useDeleteMyPost, useMyPosts, type MyPost } from './api';

@@ -5,7 +5,7 @@ import { useMe } from '../../shared/auth/useMe';
 import { formatDateTime, formatDay, formatPhone } from '../../shared/lib/format';
 import { ActionMenu } from '../../shared/ui/ActionMenu';
 import { DdayBadge } from '../../shared/ui/DdayBadge';
-import { HiddenNotice } from '../../shared/ui/HiddenNotice';
+import { HiddenNotice } from '../../shared/ui/PageNotes';
 import { InfoRows } from '../../shared/ui/InfoRows';
 import { ReportMenu } from '../../shared/report/ReportMenu';
 import { SkeletonDetail } from '../../shared/ui/Skeleton';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DatePicker } from '../../shared/ui/DatePicker';
 import { Field } from '../../shared/ui/Field';
-import { FormProblem } from '../../shared/ui/FormProblem';
+import { FormProblem } from '../../shared/ui/PageNotes';
 import { TagInput } from '../../shared/ui/TagInput';
 import { fromContract, refuseOverLimit, tooLongText, type LimitText } from '../../shared/ui/text-limit';
 import { TextField } from '../../shared/ui/TextField';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, sessionExpired } from '../../shared/api/client';
-import { limitReachedText } from '../../shared/ui/FormProblem';
+import { limitReachedText } from '../../shared/ui/PageNotes';
 import { usePostToEdit, useSavePost, type PostDetail, type RecruitmentBody, type StudyGroupBody } from './api';
 import type { PostKind } from './kinds';
 

@@ -1,3 +1,7 @@
+/** Notes a page shows in place of an alert: on hidden content for its author, and a refusal said on a form. */
+import { useEffect, useRef } from 'react';
+import { ApiError } from '../api/client';
+
 /** What the author of hidden content reads on it (the contract's `hidden`/`hiddenReason`, there only when hidden). */
 export interface HiddenMark {
   hidden?: boolean;
@@ -26,5 +30,22 @@ export function HiddenNotice({ mark, what, compact = false }: { mark: HiddenMark
       <p className="font-semibold">숨김 처리된 {what}입니다. 나와 운영자 외에는 볼 수 없습니다.</p>
       {mark.hiddenReason && <p className="mt-1">사유: {mark.hiddenReason}</p>}
     </div>
+  );
+}
+/** The server's text when a refusal belongs on the page, not in an alert: a new account's limit (429 new_account_limit). */
+export const limitReachedText = (e: unknown): string | null =>
+  e instanceof ApiError && e.code === 'new_account_limit' ? e.message : null;
+
+/** A refusal said on the form, next to its submit button, and scrolled into view when it appears. */
+export function FormProblem({ text }: { text: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (text) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [text]);
+  if (!text) return null;
+  return (
+    <p ref={ref} role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="form-problem">
+      {text}
+    </p>
   );
 }
