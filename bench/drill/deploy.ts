@@ -10,9 +10,10 @@
  * Env: DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * REDIS_URL (redis://127.0.0.1:6379; the drill uses database DRILL_REDIS_DB, 13, and empties it before and after),
  * DRILL_PORT (18180: HAProxy; the instances take the next three), DRILL_READ_RATE (40/s), DRILL_WRITE_RATE (9/s),
- * DRILL_CHAT_RATE (20 lines/s over all rooms), DRILL_BEFORE (25 s of load before the roll).
+ * DRILL_CHAT_RATE (20 lines/s over all rooms), DRILL_BEFORE (25 s of load before the roll), DRILL_HAPROXY_CFG (another
+ * HAProxy configuration, deploy/haproxy.cfg by default).
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '@app/server/src/db/client.js';
@@ -138,7 +139,7 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
     PORT,
     instances.map((i) => `127.0.0.1:${i.port}`),
   );
-  await balancer.start();
+  await balancer.start(process.env.DRILL_HAPROXY_CFG);
   cleanUps.push(() => balancer.kill());
   const base = `http://127.0.0.1:${PORT}`;
 
@@ -296,6 +297,7 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   for (const [name, ok] of criteria) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
   const downs = balancer.log.filter((l) => / is DOWN/.test(l)).map((l) => /(app\d)/.exec(l)?.[1] ?? '?');
   console.log(`balancer: servers marked down ${downs.length} times (${tally(downs)})`);
+  if (process.env.DRILL_HAPROXY_LOG) writeFileSync(process.env.DRILL_HAPROXY_LOG, balancer.log.join('\n'));
   const passed = criteria.every(([, ok]) => ok);
   if (!passed)
     for (const i of instances) if (i.log.length) console.log(`-- ${i.name} log (last lines)\n${i.log.slice(-10).join('\n')}`);

@@ -10,9 +10,10 @@ const LIMIT_MS = 30_000;
 /**
  * Runs the public hot reads once through the app itself (lists, searches, popular, details of posts and boards), in
  * as many lanes as the pool has connections, so each connection has prepared their statements and the code on the
- * path is compiled before /readyz says ready. Reads only: nothing is written, no view counted. The milliseconds.
+ * path is compiled before /readyz says ready; `alsoPerLane` warms what HTTP does not reach (a chat socket's sign-in).
+ * Reads only: nothing is written, no view counted. The milliseconds.
  */
-export async function warmUp(app: FastifyInstance): Promise<number> {
+export async function warmUp(app: FastifyInstance, alsoPerLane: () => Promise<unknown> = async () => {}): Promise<number> {
   const started = performance.now();
   const get = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
@@ -20,6 +21,7 @@ export async function warmUp(app: FastifyInstance): Promise<number> {
   };
   const firstId = (page: unknown) => (page as { content?: Array<{ id: number }> } | null)?.content?.[0]?.id;
   const lane = async (i: number) => {
+    await alsoPerLane();
     for (const kind of i % 2 === 0 ? KINDS : [...KINDS].reverse()) {
       const page = await get(`/api/${kind}?page=${i % 5}`);
       await get(`/api/${kind}?page=0&open=true`);
