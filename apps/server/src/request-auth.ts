@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { sessionUser } from './features/account/queries.js';
-import { refuseSuspended } from './features/moderation/policy.js';
+import { isListedOperator, refuseSuspended } from './features/moderation/policy.js';
 import type { AuthUser } from './lib/auth-user.js';
 import { Unauthorized } from './lib/errors.js';
 import { otherRouteLimit, type Limit } from './lib/rate-limit.js';
@@ -43,7 +43,8 @@ async function userForClaims(ctx: AppContext, claims: TokenClaims): Promise<Auth
   if (!row) return null;
   refuseSuspended(row.suspension, ctx.clock.now());
   if (row.tv !== claims.tv || !row.nickname) return null;
-  return { id: row.id, loginId: row.loginId, nickname: row.nickname, createdAt: row.createdAt };
+  const operator = row.operatorGranted || isListedOperator(ctx.config.operators, row.loginId);
+  return { id: row.id, loginId: row.loginId, nickname: row.nickname, createdAt: row.createdAt, operator };
 }
 
 export function requireUser(req: FastifyRequest): AuthUser {

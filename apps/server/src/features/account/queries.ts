@@ -102,11 +102,14 @@ export interface SessionUser {
   createdAt: Date;
   /** the user's suspension row, ended or not (it ends by itself at `until`, docs/api.md §10.4) */
   suspension: { until: Date; reason: string } | null;
+  /** granted by `npm run operator` (OPERATORS is the caller's to add) */
+  operatorGranted: boolean;
 }
 
 /**
- * The user a request's token names, with their suspension: one primary-key read of users and of suspensions on
- * every authenticated request, so a suspension or its end applies to the very next request on every instance.
+ * The user a request's token names, with their suspension and whether they were made an operator: one
+ * primary-key read of users, suspensions and operators on every authenticated request, so a suspension, its end or
+ * a change of role applies to the very next request on every instance.
  */
 export async function sessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
   const [row] = await queryRows<{
@@ -117,9 +120,11 @@ export async function sessionUser(db: Db, userId: number): Promise<SessionUser |
     created_at: Date | string;
     until: Date | string | null;
     reason: string | null;
+    operator: boolean;
   }>(
     db,
-    sql`SELECT u.id, u.login_id, u.nickname, u.token_version AS tv, u.created_at, s.until, s.reason
+    sql`SELECT u.id, u.login_id, u.nickname, u.token_version AS tv, u.created_at, s.until, s.reason,
+               EXISTS (SELECT 1 FROM operators o WHERE o.user_id = u.id) AS operator
         FROM users u LEFT JOIN suspensions s ON s.user_id = u.id
         WHERE u.id = ${userId} AND NOT u.system AND u.withdrawn_at IS NULL`,
   );
@@ -131,6 +136,7 @@ export async function sessionUser(db: Db, userId: number): Promise<SessionUser |
     tv: Number(row.tv),
     createdAt: new Date(row.created_at),
     suspension: row.until === null ? null : { until: new Date(row.until), reason: row.reason ?? '' },
+    operatorGranted: row.operator === true,
   };
 }
 

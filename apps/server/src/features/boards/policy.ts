@@ -7,7 +7,3 @@ export const canDeleteReply = (user: AuthUser, reply: { authorId: number }, boar
   user.id === reply.authorId || user.id === board.authorId;
 
 export const isReplyAuthor = (user: AuthUser, reply: { authorId: number }) => user.id === reply.authorId;
-
-/** A hidden board is read by its author and by operators only (docs/api.md §10.4). */
-export const mayReadHidden = (viewerId: number | null, authorId: number, operator: boolean) =>
-  viewerId !== null && (viewerId === authorId || operator);

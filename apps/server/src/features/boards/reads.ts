@@ -1,5 +1,6 @@
 import type { BoardDetail, BoardItem, Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
+import type { Viewer } from '../../lib/auth-user.js';
 import { mapPage } from '../../lib/paging.js';
 import { presentBoard, presentBoardItem, presentReply } from './presenter.js';
 import * as boards from './service.js';
@@ -14,9 +15,9 @@ export function boardReads(ctx: AppContext) {
     search: async (query: boards.BoardSearch): Promise<Page<BoardItem>> =>
       mapPage(await boards.searchBoards(ctx.db, query), presentBoardItem),
     popular: async (): Promise<BoardItem[]> => (await boards.popularBoards(ctx.db)).map(presentBoardItem),
-    detail: async (id: number, page: number, viewerId: number | null): Promise<BoardDetail> => {
-      const { board, replies } = await boards.getBoard(ctx, id, page, viewerId);
-      return { board: presentBoard(board, viewerId), replies: mapPage(replies, presentReply) };
+    detail: async (id: number, page: number, viewer: Viewer | null): Promise<BoardDetail> => {
+      const { board, replies } = await boards.getBoard(ctx, id, page, viewer);
+      return { board: presentBoard(board, viewer?.id ?? null), replies: mapPage(replies, presentReply) };
     },
   };
 }

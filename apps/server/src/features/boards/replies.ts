@@ -7,8 +7,8 @@ import { inTransaction } from '../../lib/transaction.js';
 import { touched } from '../../lib/public-changes.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import type { Deferred } from '../../lib/validation.js';
-import { canDeleteReply, isReplyAuthor, mayReadHidden } from './policy.js';
-import { isOperator } from '../moderation/queries.js';
+import { mayReadHidden } from '../moderation/policy.js';
+import { canDeleteReply, isReplyAuthor } from './policy.js';
 import type { ReplyRowWithAuthor } from './presenter.js';
 import {
   countNewReply,
@@ -36,10 +36,8 @@ export async function replyPage(db: Db, boardId: number, page: number, hidden: H
 }
 
 /** Whether the user may read (and so reply to) the board: a hidden one only its author and operators. */
-async function mayReadBoard(ctx: AppContext, db: Db, board: { authorId: number; hiddenAt: Date | null }, userId: number) {
-  if (board.hiddenAt === null || board.authorId === userId) return true;
-  return mayReadHidden(userId, board.authorId, await isOperator(db, userId, ctx.config.operators));
-}
+const mayReadBoard = (board: { authorId: number; hiddenAt: Date | null }, user: AuthUser) =>
+  board.hiddenAt === null || mayReadHidden(user, board.authorId);
 
 export interface NewReply {
   boardId: number;
@@ -57,7 +55,7 @@ export async function createReply(ctx: AppContext, user: AuthUser, input: NewRep
   const stored = await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
     const board = await countNewReply(tx, input.boardId);
-    if (!board || !(await mayReadBoard(ctx, tx, board, user.id))) throw new NotFound(BOARD_NOT_FOUND);
+    if (!board || !mayReadBoard(board, user)) throw new NotFound(BOARD_NOT_FOUND);
     if (input.parentReplyId !== null && !(await lockTopLevelReply(tx, input.parentReplyId, input.boardId, user.id))) {
       throw new BadRequest(INVALID_PARENT_REPLY, 'invalid_parent_reply');
     }

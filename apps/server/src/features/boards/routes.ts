@@ -62,7 +62,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/boards/:id',
     { schema: { tags, params: idParams, querystring: pageQuery, response: { 200: boardDetail } }, config: { auth: 'public' } },
-    async (req) => reads.detail(req.params.id, req.query.page, req.user?.id ?? null),
+    async (req) => reads.detail(req.params.id, req.query.page, req.user),
   );
 
   app.post(

@@ -2,14 +2,14 @@ import type { BoardSearchOrder, BoardSearchType, Page } from '@app/contract';
 import type { AppContext } from '../../context.js';
 import { withinNewAccountLimit } from '../moderation/policy.js';
 import type { Db } from '../../db/client.js';
-import type { AuthUser } from '../../lib/auth-user.js';
+import type { AuthUser, Viewer } from '../../lib/auth-user.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { pageRequest, toPage, type PageRequest } from '../../lib/paging.js';
 import type { Deferred } from '../../lib/validation.js';
 import { touched } from '../../lib/public-changes.js';
-import { isBoardAuthor, mayReadHidden } from './policy.js';
-import { isOperator } from '../moderation/queries.js';
+import { mayReadHidden } from '../moderation/policy.js';
+import { isBoardAuthor } from './policy.js';
 import {
   BOARD_VIEW_KIND,
   boardItems,
@@ -81,12 +81,11 @@ export const popularBoards = (db: Db): Promise<BoardItemRow[]> => popularBoardIt
  * hidden board is not found but by its author and operators; hidden replies are shown in place to their author
  * and to operators only (docs/api.md §10.4).
  */
-export async function getBoard(ctx: AppContext, id: number, page: number, viewerId: number | null) {
+export async function getBoard(ctx: AppContext, id: number, page: number, viewer: Viewer | null) {
   const board = await findBoardWithRefs(ctx.db, id);
   if (!board) throw new NotFound(BOARD_NOT_FOUND);
-  const operator = viewerId !== null && (await isOperator(ctx.db, viewerId, ctx.config.operators));
-  if (board.hiddenAt !== null && !mayReadHidden(viewerId, board.authorId, operator)) throw new NotFound(BOARD_NOT_FOUND);
-  const hidden: HiddenReplies = operator ? 'all' : viewerId !== null ? { authorId: viewerId } : 'none';
+  if (board.hiddenAt !== null && !mayReadHidden(viewer, board.authorId)) throw new NotFound(BOARD_NOT_FOUND);
+  const hidden: HiddenReplies = viewer?.operator ? 'all' : viewer ? { authorId: viewer.id } : 'none';
   return { board, replies: await replyPage(ctx.db, board.id, page, hidden) };
 }
 

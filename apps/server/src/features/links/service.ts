@@ -1,6 +1,5 @@
 import { LINK_LIMIT, type LinkBody } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { isOperator } from '../moderation/queries.js';
 import { loadGroupAccess } from '../groups/policy.js';
 import { NOT_GROUP_MEMBER_TEXT } from '../groups/texts.js';
 import { authorize } from '../../lib/authorize.js';
@@ -20,8 +19,7 @@ const member = (ctx: AppContext, user: AuthUser, groupId: number) =>
 
 export async function listLinks(ctx: AppContext, user: AuthUser, groupId: number): Promise<LinkRow[]> {
   await member(ctx, user, groupId);
-  const operator = await isOperator(ctx.db, user.id, ctx.config.operators);
-  return linkRows(ctx.db, groupId, operator ? 'all' : { writerId: user.id });
+  return linkRows(ctx.db, groupId, user.operator ? 'all' : { writerId: user.id });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ReportTargetType } from '@app/contract';
 import { HIDEABLE_TARGET_TYPES, SUSPENSION_TEXTS } from '@app/contract';
-import type { AuthUser } from '../../lib/auth-user.js';
+import type { AuthUser, Viewer } from '../../lib/auth-user.js';
 import { Forbidden } from '../../lib/errors.js';
 import type { TargetRow } from './queries.js';
 
@@ -26,6 +26,14 @@ export const isHideable = (type: ReportTargetType) => (HIDEABLE_TARGET_TYPES as 
 
 /** The operator check of every /api/admin route: the role is read from the database on each request. */
 export const isOperatorNow = (operator: boolean) => operator;
+
+/** Hidden content is read by its author and by operators only (docs/api.md §10.4). */
+export const mayReadHidden = (viewer: Viewer | null, authorId: number) =>
+  viewer !== null && (viewer.id === authorId || viewer.operator === true);
+
+/** An account OPERATORS lists (lower-cased in config), while it is listed. */
+export const isListedOperator = (listed: readonly string[], loginId: string | null) =>
+  loginId !== null && listed.includes(loginId.toLowerCase());
 
 export interface Suspension {
   until: Date;

@@ -1,6 +1,5 @@
 import { NOTICE_LIMIT } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { isOperator } from '../moderation/queries.js';
 import { loadGroupAccess } from '../groups/policy.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
@@ -41,8 +40,7 @@ async function admin(ctx: AppContext, user: AuthUser, groupId: number) {
 
 export async function listNotices(ctx: AppContext, user: AuthUser, groupId: number): Promise<NoticeRow[]> {
   await member(ctx, user, groupId);
-  const operator = await isOperator(ctx.db, user.id, ctx.config.operators);
-  return noticeRows(ctx.db, groupId, operator ? 'all' : { writerId: user.id });
+  return noticeRows(ctx.db, groupId, user.operator ? 'all' : { writerId: user.id });
 }
 
 /**

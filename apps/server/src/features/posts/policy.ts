@@ -13,7 +13,3 @@ export const isAuthor = (user: AuthUser, post: { creatorId: number }) => user.id
 
 /** Edit, close, delete, list and decide applicants, create a group: the author only (docs/api.md §8.12). */
 export const canEditPost = isAuthor;
-
-/** A hidden post is read by its author and by operators only (docs/api.md §10.4). */
-export const mayReadHidden = (viewerId: number | null, authorId: number, operator: boolean) =>
-  viewerId !== null && (viewerId === authorId || operator);

@@ -14,6 +14,7 @@ import {
   type StudyGroup,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
+import type { Viewer } from '../../lib/auth-user.js';
 import { BadRequest } from '../../lib/errors.js';
 import { pageRequest, toPage } from '../../lib/paging.js';
 import { publicTags } from '../../lib/public-changes.js';
@@ -94,8 +95,9 @@ export function postReads(ctx: AppContext, cfg: KindConfig) {
         (await popularPosts(ctx.db, cfg.kind, today)).map(item),
       );
     },
-    detail: async (id: number, viewerId: number | null): Promise<Recruitment | StudyGroup> => {
-      const row: PostDetailRow = await posts.getDetail(ctx, cfg, id, viewerId);
+    detail: async (id: number, viewer: Viewer | null): Promise<Recruitment | StudyGroup> => {
+      const row: PostDetailRow = await posts.getDetail(ctx, cfg, id, viewer);
+      const viewerId = viewer?.id ?? null;
       return cfg.kind === 'RECRUITMENT' ? presentRecruitment(row, viewerId) : presentStudyGroup(row, viewerId);
     },
   };

@@ -7,17 +7,16 @@ import {
   type StudyGroupInput,
 } from '@app/contract';
 import type { AppContext } from '../../context.js';
-import { checkNewAccountLimit } from '../moderation/policy.js';
+import { checkNewAccountLimit, mayReadHidden } from '../moderation/policy.js';
 import type { Db } from '../../db/client.js';
 import { seoulDate } from '../../lib/clock.js';
 import { authorize } from '../../lib/authorize.js';
 import { BadRequest, isForeignKeyViolation, NotFound } from '../../lib/errors.js';
 import { lockActiveActor } from '../account/queries.js';
-import { isOperator } from '../moderation/queries.js';
-import type { AuthUser } from '../../lib/auth-user.js';
+import type { AuthUser, Viewer } from '../../lib/auth-user.js';
 import { publicTags, touched } from '../../lib/public-changes.js';
 import type { KindConfig } from './kinds.js';
-import { canEditPost, isEditableContent, isViewable, mayReadHidden } from './policy.js';
+import { canEditPost, isEditableContent, isViewable } from './policy.js';
 import {
   findPost,
   findPostDetail,
@@ -61,13 +60,9 @@ async function detailOrThrow(ctx: AppContext, cfg: KindConfig, id: number): Prom
  * A post's detail: a hidden one is not found but by its author and operators (docs/api.md §10.4); a closed one
  * is refused (403) to everyone.
  */
-export async function getDetail(ctx: AppContext, cfg: KindConfig, id: number, viewerId: number | null): Promise<PostDetailRow> {
+export async function getDetail(ctx: AppContext, cfg: KindConfig, id: number, viewer: Viewer | null): Promise<PostDetailRow> {
   const row = await detailOrThrow(ctx, cfg, id);
-  if (row.hidden_at !== null) {
-    const operator =
-      viewerId !== null && viewerId !== row.creator_id && (await isOperator(ctx.db, viewerId, ctx.config.operators));
-    if (!mayReadHidden(viewerId, row.creator_id, operator)) throw new NotFound(cfg.notFound);
-  }
+  if (row.hidden_at !== null && !mayReadHidden(viewer, row.creator_id)) throw new NotFound(cfg.notFound);
   authorize(isViewable(row), VIEW_INACTIVE_TEXT, 'post_inactive');
   return row;
 }
