@@ -217,6 +217,11 @@ export async function setHidden(
 ): Promise<boolean> {
   const table = HIDEABLE_TABLE[type];
   if (!table) return false;
+  // hiding a reply moves its board's reply count (a trigger): the board row is locked first, in the order a
+  // reply's delete takes them, or the two could deadlock
+  if (type === 'REPLY') {
+    await db.execute(sql`SELECT 1 FROM boards WHERE id = (SELECT board_id FROM replies WHERE id = ${id}) FOR UPDATE`);
+  }
   const rows = await queryRows(
     db,
     sql`UPDATE ${table} SET hidden_at = ${hidden?.at ?? null}, hidden_reason = ${hidden?.reason ?? null}
