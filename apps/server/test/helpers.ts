@@ -17,6 +17,7 @@ import { insertUser, signFreshToken, TEST_PASSWORD } from './factories.js';
 import { withDatabase } from './global-setup.js';
 import { MemoryMailer } from './memory-mailer.js';
 import { StatementLog } from './statements.js';
+import { TEST_JWT_SECRET } from './signed-token.js';
 
 export interface TestUser {
   id: number;
@@ -90,7 +91,7 @@ export class TestApp {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
     const env = {
       DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-'.padEnd(64, 'x'),
+      JWT_SECRET: TEST_JWT_SECRET,
       RUN_JOBS: 'false',
       WEB_DIST: '/nonexistent',
       // the suites' users are minutes old: a test that is about the limits turns them on

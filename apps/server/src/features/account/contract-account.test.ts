@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { expectError, nextIp, useTestApp } from '../../../test/helpers.js';
 import { accountRoutes, signUpBody, uniq } from '../../../test/fixtures/account.js';
+import { TEST_JWT_SECRET } from '../../../test/signed-token.js';
 
 const t = useTestApp();
 
-const SECRET = new TextEncoder().encode('test-secret-'.padEnd(64, 'x'));
+const SECRET = new TextEncoder().encode(TEST_JWT_SECRET);
 const LOGIN_ID_TEXT = '아이디는 4~20자의 영문, 숫자, 밑줄(_)만 사용할 수 있습니다.';
 const PASSWORD_SHORT = '비밀번호는 8자 이상이어야 합니다.';
 const PASSWORD_LONG = '비밀번호는 128자 이하여야 합니다.';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_DAILY_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { useTestApp, type TestUser } from '../../../test/helpers.js';
+import { signTestToken } from '../../../test/signed-token.js';
 import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { changeOperator } from './operators.js';
 
@@ -13,7 +13,6 @@ import { changeOperator } from './operators.js';
  * an expired token and with a forged role claim, and a flood of reports from one account.
  */
 const t = useTestApp({ now: NOON_SEOUL, freshLimits: true });
-const JWT_SECRET = 'test-secret-'.padEnd(64, 'x');
 type Role = 'anonymous' | 'member' | 'author' | 'operator';
 const ROLES: Role[] = ['anonymous', 'member', 'author', 'operator'];
 
@@ -93,14 +92,6 @@ const CASES: Case[] = [
   },
 ];
 
-const signWith = (claims: Record<string, unknown>, sub: string, iat: number, exp: number) =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(sub)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(new TextEncoder().encode(JWT_SECRET));
-
 describe('the authorization matrix of §10.4', () => {
   for (const c of CASES) {
     it(`${c.route}: anonymous, member, author, operator`, async () => {
@@ -117,13 +108,13 @@ describe('the authorization matrix of §10.4', () => {
 
   it('answers 401 to an expired operator token and 403 operator_only to a forged role claim on every operator route', async () => {
     const now = Math.floor(t.clock.now().getTime() / 1000);
-    const forged = await signWith(
+    const forged = await signTestToken(
       { uid: member.id, tv: 0, role: 'OPERATOR', roles: ['ROLE_OPERATOR', 'ROLE_ADMIN'], operator: true, admin: true },
       member.loginId,
       now,
       now + 3600,
     );
-    const expired = await signWith({ uid: operator.id, tv: 0 }, operator.loginId, now - 25 * 3600, now - 3600);
+    const expired = await signTestToken({ uid: operator.id, tv: 0 }, operator.loginId, now - 25 * 3600, now - 3600);
     for (const c of CASES.slice(1)) {
       const { call } = await c.setUp();
       const a = await call(expired);

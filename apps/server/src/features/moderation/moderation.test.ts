@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { REPORT_DAILY_LIMIT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
+import { signTestToken } from '../../../test/signed-token.js';
 import { makeGroup } from '../../../test/fixtures/groups.js';
 import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { changeOperator } from './operators.js';
@@ -11,7 +11,6 @@ import { changeOperator } from './operators.js';
 /** docs/api.md §10.4: reports, the operators' routes, the operator command. */
 const t = useTestApp({ now: NOON_SEOUL, freshLimits: true, env: { OPERATORS: ' ListedOp , someone-else' } });
 const operator = t.suiteUser('운영자');
-const JWT_SECRET = 'test-secret-'.padEnd(64, 'x');
 
 type Res = Awaited<ReturnType<typeof t.get>>;
 const report = (user: TestUser, body: Record<string, unknown>) => t.post('/api/reports', { token: user.token, body });
@@ -59,14 +58,6 @@ async function grant(user: TestUser) {
   await t.relogin(user);
   expect((await changeOperator(t.db, 'grant', user.loginId, t.clock.now())).outcome).toMatch(/granted|already/);
 }
-const signWith = (claims: Record<string, unknown>, sub: string, iat: number, exp: number) =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(sub)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(new TextEncoder().encode(JWT_SECRET));
-
 describe('POST /api/reports', () => {
   it("stores a report of a post once per reporter (409 report_exists), refuses one's own (400) and answers 401 anonymously", async () => {
     const author = await t.user();
@@ -187,13 +178,13 @@ describe("the operators' routes", () => {
     await grant(operator);
     const user = await t.user();
     const now = Math.floor(t.clock.now().getTime() / 1000);
-    const forged = await signWith(
+    const forged = await signTestToken(
       { uid: user.id, tv: 0, role: 'OPERATOR', roles: ['ROLE_OPERATOR'], operator: true },
       user.loginId,
       now,
       now + 3600,
     );
-    const expired = await signWith({ uid: operator.id, tv: 0 }, operator.loginId, now - 7200, now - 3600);
+    const expired = await signTestToken({ uid: operator.id, tv: 0 }, operator.loginId, now - 7200, now - 3600);
     const routes: Array<[string, string]> = [
       ['GET', '/api/admin/reports'],
       ['GET', '/api/admin/reports?status=RESOLVED'],
