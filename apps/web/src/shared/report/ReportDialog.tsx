@@ -5,7 +5,7 @@ import { errorText, post, sessionExpired } from '../api/client';
 import { Modal } from '../ui/Modal';
 import { LimitNote } from '../ui/LimitNote';
 import { useTextLimit } from '../ui/useTextLimit';
-import type { ReportTarget } from './ReportMenu';
+import type { ReportTarget } from './target';
 
 const sendReport = (body: ReportTarget & { reason: ReportReason; detail: string }) => post<string>('/reports', body);
 

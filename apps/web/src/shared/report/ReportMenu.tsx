@@ -1,13 +1,8 @@
-import type { ReportTargetType } from '@app/contract';
 import { lazy, Suspense, useState } from 'react';
 import { ActionMenu, type MenuAction } from '../ui/ActionMenu';
+import type { ReportTarget } from './target';
 
 const ReportDialog = lazy(() => import('./ReportDialog'));
-
-export interface ReportTarget {
-  targetType: ReportTargetType;
-  targetId: number;
-}
 
 /** The 신고 dialog of one target, loaded when first opened: `open()` shows it, `dialog` renders it. */
 export function useReport(target: ReportTarget) {
