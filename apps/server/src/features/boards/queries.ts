@@ -173,8 +173,14 @@ export async function findBoardWithRefs(db: Db, id: number) {
 }
 
 /** The board's id and author, or undefined. */
-export async function findBoard(db: Db, id: number): Promise<{ id: number; authorId: number } | undefined> {
-  const [row] = await db.select({ id: boards.id, authorId: boards.authorId }).from(boards).where(eq(boards.id, id));
+export async function findBoard(
+  db: Db,
+  id: number,
+): Promise<{ id: number; authorId: number; hiddenAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ id: boards.id, authorId: boards.authorId, hiddenAt: boards.hiddenAt })
+    .from(boards)
+    .where(eq(boards.id, id));
   return row;
 }
 

@@ -69,7 +69,7 @@ export default function boardRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/boards/:id/view',
     { schema: { tags, params: idParams, response: { 204: noContent } }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
-      await boards.countView(ctx, req.params.id, viewerKey(req, ctx.config.jwtSecret));
+      await boards.countView(ctx, req.params.id, viewerKey(req, ctx.config.jwtSecret), req.user);
       return reply.status(204).send();
     },
   );

@@ -360,6 +360,24 @@ describe('hidden boards and replies', () => {
   });
 });
 
+describe('views of hidden content', () => {
+  it("a hidden post or board counts no view but its author's and operators': 404 to everyone else, as its detail", async () => {
+    const op = await operator();
+    const author = await t.user();
+    const other = await t.user();
+    const post = await createRecruitment(t, author, { title: '조회 숨김 공고' });
+    const boardId = await createBoard(author, '조회 숨김 게시글');
+    await resolve(op, 'POST', post.id, 'HIDE');
+    await resolve(op, 'BOARD', boardId, 'HIDE');
+    for (const url of [`/api/base-posts/${post.id}/view`, `/api/boards/${boardId}/view`]) {
+      for (const token of [undefined, other.token]) expect((await t.post(url, { token })).statusCode, url).toBe(404);
+      for (const token of [author.token, op.token]) expect((await t.post(url, { token })).statusCode, url).toBe(204);
+    }
+    await resolve(op, 'POST', post.id, 'RESTORE');
+    expect((await t.post(`/api/base-posts/${post.id}/view`, { token: other.token })).statusCode).toBe(204);
+  });
+});
+
 describe('hidden links and notices', () => {
   it('are shown in place to their writer and to operators who are members; other members do not see them', async () => {
     const op = await operator();

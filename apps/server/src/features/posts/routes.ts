@@ -111,7 +111,7 @@ export default function postRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/base-posts/:id/view',
     { schema: { tags, params: idParams, response: { 204: noContent } }, config: { auth: 'public', rateLimit: [LIMITS.view] } },
     async (req, reply) => {
-      await posts.countView(ctx, req.params.id, viewerKey(req, ctx.config.jwtSecret));
+      await posts.countView(ctx, req.params.id, viewerKey(req, ctx.config.jwtSecret), req.user);
       return reply.status(204).send();
     },
   );

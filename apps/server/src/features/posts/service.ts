@@ -163,11 +163,16 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
  * Counts a view unless this viewer was counted in the last 24 h. Nothing cached is evicted but what is ordered by
  * views; this instance's cached detail takes the new count at once, pages show it within the TTL.
  */
-export async function countView(ctx: AppContext, postId: number, key: string): Promise<void> {
+/** A hidden post's view is not found but by its author and operators, as its detail (docs/api.md §10.4). */
+export async function countView(ctx: AppContext, postId: number, key: string, viewer: Viewer | null): Promise<void> {
   const detail = detailKey(postId, todayIn(ctx));
   // a view is a write: with no cached detail its post is read at once, not queued behind the public reads' misses
-  const kind = ctx.readCache.peek<PostDetailRow | undefined>(detail)?.kind ?? (await findPost(ctx.db, postId))?.kind;
-  if (!kind) throw new NotFound(BASE_NOT_FOUND);
+  const cached = ctx.readCache.peek<PostDetailRow | undefined>(detail);
+  const post = cached
+    ? { kind: cached.kind, hiddenAt: cached.hidden_at, creatorId: cached.creator_id }
+    : await findPost(ctx.db, postId);
+  if (!post || (post.hiddenAt !== null && !mayReadHidden(viewer, post.creatorId))) throw new NotFound(BASE_NOT_FOUND);
+  const { kind } = post;
   const views = await ctx.views.count({ kind: POST_VIEWS.kind, id: postId }, key, ctx.clock.now());
   if (views === null) return;
   ctx.readCache.update<PostDetailRow | undefined>(detail, (row) => {
