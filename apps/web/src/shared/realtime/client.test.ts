@@ -30,8 +30,15 @@ class FakeClient {
     if (receipt && !this.holdReceipts) queueMicrotask(() => this.receipts.get(receipt)?.());
     return { unsubscribe: () => this.subscribed.splice(this.subscribed.indexOf(destination), 1) };
   }
-  publish(frame: { destination: string; body: string }) {
-    this.published.push(frame);
+  publish(frame: { destination: string; body: string; headers?: Record<string, string> }) {
+    this.published.push({ destination: frame.destination, body: frame.body });
+    this.sent.push(frame.headers?.receipt ?? '');
+  }
+  /** the receipt id of each published frame */
+  readonly sent: string[] = [];
+  /** the server stored the published frame and answered its RECEIPT */
+  confirm(index: number) {
+    this.receipts.get(this.sent[index])?.();
   }
   open() {
     this.connected = true;
@@ -172,6 +179,43 @@ describe('the shared realtime connection', () => {
     expect(last().subscribed).toEqual(['/topic/chat/3']);
     expect(changes).toEqual([true, false, true]);
     expect(shown).toEqual([]);
+  });
+
+  it('a line sent into a stopping instance and never confirmed is sent again after the move; one confirmed is not', async () => {
+    const session = realtime.session(token(7), {
+      subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
+      onOpenChange: () => {},
+      onError: () => {},
+      onRefused: () => {},
+    });
+    last().open();
+    await Promise.resolve();
+    session.publish('/app/chat.sendMessage', '{"message":"stored"}');
+    session.publish('/app/chat.sendMessage', '{"message":"unread"}');
+    last().confirm(0);
+    last().error('서버를 옮기는 중입니다. 잠시 후 다시 연결됩니다.', { reconnect: 'true' });
+    last().drop();
+    vi.advanceTimersByTime(500);
+    last().open();
+    await Promise.resolve();
+    expect(last().published.map((f) => f.body)).toEqual(['{"message":"unread"}']);
+  });
+
+  it('after a drop that is not a move nothing is sent twice (a line may be stored with its receipt lost)', async () => {
+    const session = realtime.session(token(7), {
+      subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
+      onOpenChange: () => {},
+      onError: () => {},
+      onRefused: () => {},
+    });
+    last().open();
+    await Promise.resolve();
+    session.publish('/app/chat.sendMessage', '{"message":"maybe stored"}');
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().open();
+    await Promise.resolve();
+    expect(last().published).toEqual([]);
   });
 
   it('stops on logout and when the last subscription goes', () => {

@@ -29,6 +29,8 @@ interface Session extends SessionHandlers {
   live: boolean;
   /** the server confirmed the subscriptions (receipt) */
   confirmed: boolean;
+  /** frames sent on this socket whose RECEIPT has not come yet, by receipt id */
+  unconfirmed: Map<string, { destination: string; body: string }>;
 }
 
 let receipts = 0;
@@ -98,6 +100,7 @@ export class Realtime {
       subs: handlers.subscriptions.map((s) => ({ ...s })),
       live: false,
       confirmed: false,
+      unconfirmed: new Map(),
     };
     this.use(token);
     this.sessions.add(session);
@@ -106,7 +109,7 @@ export class Realtime {
     return {
       publish: (destination, body) => {
         if (!session.live || !this.client?.connected) return false;
-        this.client.publish({ destination, body });
+        this.send(session, destination, body);
         return true;
       },
       end: () => {
@@ -147,6 +150,10 @@ export class Realtime {
       },
       onWebSocketClose: () => {
         if (this.client !== client) return;
+        // a stopping instance stores and confirms every frame it read before it says "move" (RECEIPT comes first on
+        // the socket), so what is unconfirmed then was never stored and is sent again on the next socket; after any
+        // other drop a frame may have been stored with its RECEIPT lost, so nothing is sent twice
+        if (!moved) this.sessions.forEach((s) => s.unconfirmed.clear());
         this.disconnect();
         if ((this.persistent.size > 0 || this.sessions.size > 0) && this.token) {
           if (moved) this.scheduleMove();
@@ -195,8 +202,19 @@ export class Realtime {
       if (this.client !== client || !session.live || !this.sessions.has(session)) return;
       session.confirmed = true;
       session.onOpenChange(true);
+      const resend = [...session.unconfirmed.values()];
+      session.unconfirmed.clear();
+      resend.forEach(({ destination, body }) => this.send(session, destination, body));
     });
     session.subs.forEach((s, i) => this.subscribe(s, i === session.subs.length - 1 ? { receipt } : {}));
+  }
+
+  /** Sends with a receipt and keeps the frame until the server confirms it (see the move in `connect`). */
+  private send(session: Session, destination: string, body: string) {
+    const receipt = `send-${++receipts}`;
+    session.unconfirmed.set(receipt, { destination, body });
+    this.client!.watchForReceipt(receipt, () => session.unconfirmed.delete(receipt));
+    this.client!.publish({ destination, body, headers: { receipt } });
   }
 
   /** An ERROR frame (the socket closes after it): a refused subscription ends its session. */
