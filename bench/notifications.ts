@@ -29,7 +29,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import webpush from 'web-push';
 import { openDatabase, queryRows, type DatabaseSource } from '@app/server/src/db/client.js';
 import { migrate } from '@app/server/src/db/migrate.js';
@@ -73,30 +73,18 @@ class Sinks {
   /** per endpoint path: arrival times */
   readonly pushes = new Map<string, number[]>();
   otherMails = 0;
-  private smtp!: SMTPServer;
+  private smtp!: SmtpSink;
   private push!: Server;
   smtpPort = 0;
   pushOrigin = '';
 
   async start() {
-    this.smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, _session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          const at = performance.now();
-          const head = Buffer.concat(chunks).toString('latin1', 0, 4096);
-          const m = /^Message-ID:\s*<email\.(\d+)@/im.exec(head);
-          if (m) push(this.mails, Number(m[1]), at);
-          else this.otherMails++;
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.smtp.listen(0, '127.0.0.1', resolve));
-    this.smtpPort = (this.smtp.server.address() as AddressInfo).port;
+    this.smtp = await startSmtpSink((head, at) => {
+      const m = /^Message-ID:\s*<email\.(\d+)@/im.exec(head);
+      if (m) push(this.mails, Number(m[1]), at);
+      else this.otherMails++;
+    }, 4096);
+    this.smtpPort = this.smtp.port;
     this.push = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
@@ -118,7 +106,7 @@ class Sinks {
   async close() {
     this.push.closeAllConnections();
     await new Promise<void>((resolve) => this.push.close(() => resolve()));
-    await new Promise<void>((resolve) => this.smtp.close(() => resolve()));
+    await this.smtp.close();
   }
 }
 

@@ -5,13 +5,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink, type SmtpSink } from '../smtp-sink.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverDir = path.join(root, 'apps/server');
@@ -77,29 +76,19 @@ export async function flushRedis(url: string) {
 /** Counts mails by Message-ID (the notification queue names each send: `<email.{id}@host>`). */
 export class MailSink {
   readonly byId = new Map<string, number>();
-  private server!: SMTPServer;
+  private sink!: SmtpSink;
   port = 0;
 
   async start() {
-    this.server = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, _session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          const id = /^Message-ID:\s*<([^>]+)>/im.exec(Buffer.concat(chunks).toString('latin1', 0, 8192))?.[1] ?? '?';
-          this.byId.set(id, (this.byId.get(id) ?? 0) + 1);
-          callback();
-        });
-      },
+    this.sink = await startSmtpSink((head) => {
+      const id = /^Message-ID:\s*<([^>]+)>/im.exec(head)?.[1] ?? '?';
+      this.byId.set(id, (this.byId.get(id) ?? 0) + 1);
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.server.address() as AddressInfo).port;
+    this.port = this.sink.port;
   }
 
   close() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+    return this.sink.close();
   }
 }
 
