@@ -18,12 +18,11 @@ export function SetPasswordForm() {
     if (!loginId.trim() || !password) return setProblem('아이디와 비밀번호를 입력해주세요.');
     if (password !== confirm) return setProblem('비밀번호가 일치하지 않습니다.');
     setProblem('');
-    save.mutate(
-      { loginId: loginId.trim(), password },
-      {
-        onSuccess: (text) => alert(text),
-        onError: (err) => !sessionExpired(err) && setProblem(errorText(err)),
-      },
+    // the promise, not mutate's callbacks: once saved, the account reads again that it has a password and this form
+    // leaves the page, and a callback of an unmounted form would never run (the success text went unsaid)
+    save.mutateAsync({ loginId: loginId.trim(), password }).then(
+      (text) => alert(text),
+      (err: unknown) => !sessionExpired(err) && setProblem(errorText(err)),
     );
   };
 
