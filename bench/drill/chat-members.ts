@@ -45,7 +45,10 @@ export class ChatMember {
   duplicates = 0;
   outOfOrder = 0;
   unacknowledged = 0;
+  /** lines sent into a stopping instance without a RECEIPT, sent again after the move (as the web app does) */
+  resent = 0;
   errors: string[] = [];
+  private readonly toResend: Array<{ id: string; text: string }> = [];
   private ws: WebSocket | null = null;
   private lastLive = 0;
   private running = true;
@@ -99,6 +102,10 @@ export class ChatMember {
           }
           void this.catchUp();
           this.opened();
+          for (const { id, text } of this.toResend.splice(0)) {
+            this.resent++;
+            this.sendLine(id, text);
+          }
         } else if (this.waiting.has(id)) {
           clearTimeout(this.waiting.get(id)!.timer);
           this.waiting.delete(id);
@@ -115,9 +122,13 @@ export class ChatMember {
     ws.on('close', () => {
       if (this.ws !== ws) return;
       this.subscribed = false;
-      // a SEND whose RECEIPT never came was not stored (a stopping instance answers every SEND it received)
-      for (const { timer } of this.waiting.values()) clearTimeout(timer);
-      this.unacknowledged += this.waiting.size;
+      // a SEND whose RECEIPT never came before a move was not stored (a stopping instance answers every SEND it read
+      // before its ERROR): sent again on the next socket; after a cut it may have been stored, so it is not
+      for (const [id, { text, timer }] of this.waiting) {
+        clearTimeout(timer);
+        if (moved && this.running) this.toResend.push({ id, text });
+        else this.unacknowledged++;
+      }
       this.waiting.clear();
       if (!this.running) return;
       if (!moved) this.cuts++;
@@ -154,7 +165,11 @@ export class ChatMember {
   send() {
     if (!this.subscribed || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     const id = `${this.tag}-${++this.sent}`;
-    const text = `훈련 ${id}`;
+    this.sendLine(id, `훈련 ${id}`);
+  }
+
+  private sendLine(id: string, text: string) {
+    if (!this.ws) return;
     const timer = setTimeout(() => {
       this.waiting.delete(id);
       this.unacknowledged++;
