@@ -181,7 +181,8 @@ describe('the shared realtime connection', () => {
     expect(shown).toEqual([]);
   });
 
-  it('a line sent into a stopping instance and never confirmed is sent again after the move; one confirmed is not', async () => {
+  /** A chat session open on a first socket, with nothing to say to its handlers. */
+  async function openChat() {
     const session = realtime.session(token(7), {
       subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
       onOpenChange: () => {},
@@ -190,6 +191,11 @@ describe('the shared realtime connection', () => {
     });
     last().open();
     await Promise.resolve();
+    return session;
+  }
+
+  it('a line sent into a stopping instance and never confirmed is sent again after the move; one confirmed is not', async () => {
+    const session = await openChat();
     session.publish('/app/chat.sendMessage', '{"message":"stored"}');
     session.publish('/app/chat.sendMessage', '{"message":"unread"}');
     last().confirm(0);
@@ -202,14 +208,7 @@ describe('the shared realtime connection', () => {
   });
 
   it('after a drop that is not a move nothing is sent twice (a line may be stored with its receipt lost)', async () => {
-    const session = realtime.session(token(7), {
-      subscriptions: [{ destination: '/topic/chat/3', onMessage: () => {} }],
-      onOpenChange: () => {},
-      onError: () => {},
-      onRefused: () => {},
-    });
-    last().open();
-    await Promise.resolve();
+    const session = await openChat();
     session.publish('/app/chat.sendMessage', '{"message":"maybe stored"}');
     last().drop();
     vi.advanceTimersByTime(1000);
