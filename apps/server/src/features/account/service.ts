@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Deferred } from '../../lib/validation.js';
 import { refuseSuspended } from '../moderation/policy.js';
-import { findSuspension, isOperator } from '../moderation/queries.js';
+import { findSuspension } from '../moderation/queries.js';
 import { isSelf } from './policy.js';
 import {
   activeUserByNickname,
@@ -82,10 +82,10 @@ export async function findActiveUser(db: Db, id: number): Promise<UserRow> {
   return row;
 }
 
-/** GET /api/users/me: the account, and whether it is an operator now (docs/api.md §10.4). */
+/** GET /api/users/me: the account, and whether it is an operator now (read with the user by the auth hook, §10.4). */
 export async function me(ctx: AppContext, user: AuthUser): Promise<{ row: UserRow; operator: boolean }> {
   const row = await findActiveUser(ctx.db, user.id);
-  return { row, operator: await isOperator(ctx.db, user.id, ctx.config.operators) };
+  return { row, operator: user.operator === true };
 }
 
 export interface AccountUpdate {

@@ -25,7 +25,8 @@ export const isOwnTarget = (user: AuthUser, target: TargetRow) => target.author_
 export const isHideable = (type: ReportTargetType) => (HIDEABLE_TARGET_TYPES as readonly string[]).includes(type);
 
 /** The operator check of every /api/admin route: the role is read from the database on each request. */
-export const isOperatorNow = (operator: boolean) => operator;
+/** An operator, as the auth hook read it with the user on this request (granted, or listed in OPERATORS). */
+export const isOperatorUser = (user: AuthUser) => user.operator === true;
 
 /** Hidden content is read by its author and by operators only (docs/api.md §10.4). */
 export const mayReadHidden = (viewer: Viewer | null, authorId: number) =>

@@ -21,14 +21,13 @@ import { touched } from '../../lib/public-changes.js';
 import type { Deferred } from '../../lib/validation.js';
 import { lockActiveActor } from '../account/queries.js';
 import { findMember } from '../groups/queries.js';
-import { isHideable, isOperatorNow, isOwnTarget, mayReport } from './policy.js';
+import { isHideable, isOperatorUser, isOwnTarget, mayReport } from './policy.js';
 import {
   auditPage,
   findTarget,
   hideUnlessHidden,
   insertAudit,
   insertReport,
-  isOperator,
   queuePage,
   reportsOf,
   reportsSince,
@@ -89,16 +88,8 @@ async function hideWhenReportedEnough(tx: Db, type: ReportTargetType, id: number
 }
 
 /** 403 `operator_only` unless the caller is an operator now (granted, or listed in OPERATORS). */
-export async function requireOperator(ctx: AppContext, user: AuthUser): Promise<void> {
-  authorize(
-    isOperatorNow(await isOperator(ctx.db, user.id, ctx.config.operators)),
-    MODERATION_TEXTS.operatorOnly,
-    'operator_only',
-  );
-}
-
-export async function callerIsOperator(ctx: AppContext, user: AuthUser): Promise<boolean> {
-  return isOperator(ctx.db, user.id, ctx.config.operators);
+export function requireOperator(user: AuthUser): void {
+  authorize(isOperatorUser(user), MODERATION_TEXTS.operatorOnly, 'operator_only');
 }
 
 export interface QueueItem {
@@ -111,7 +102,7 @@ export interface QueueItem {
 
 /** GET /api/admin/reports: targets with their reports grouped, most reported first, each read in its context. */
 export async function reportQueue(ctx: AppContext, user: AuthUser, status: 'OPEN' | 'RESOLVED', page: number) {
-  await requireOperator(ctx, user);
+  requireOperator(user);
   const req = pageRequest(page, ADMIN_PAGE_SIZE);
   const open = status === 'OPEN';
   const { rows, total } = await queuePage(ctx.db, open, req);
@@ -147,7 +138,7 @@ export async function resolveTarget(
   id: number,
   body: Deferred<ResolveReportBody>,
 ): Promise<ResolveReportBody['action']> {
-  await requireOperator(ctx, user);
+  requireOperator(user);
   const now = ctx.clock.now();
   const { action, tags } = await ctx.db.transaction(async (tx) => {
     const target = await findTarget(tx, type, id);
@@ -168,7 +159,7 @@ export async function resolveTarget(
 
 /** GET /api/admin/audit: every operator action, newest first. */
 export async function auditLog(ctx: AppContext, user: AuthUser, page: number) {
-  await requireOperator(ctx, user);
+  requireOperator(user);
   const req = pageRequest(page, ADMIN_PAGE_SIZE);
   const { rows, total } = await auditPage(ctx.db, req);
   return toPage(rows, req, total);

@@ -19,7 +19,7 @@ const userNotFound = () => new NotFound(SUSPENSION_TEXTS.userNotFound, 'user_not
  * once (the token version) and their sockets close on every instance; their content stays.
  */
 export async function suspend(ctx: AppContext, operator: AuthUser, userId: number, body: Deferred<SuspendBody>) {
-  await requireOperator(ctx, operator);
+  requireOperator(operator);
   const now = ctx.clock.now();
   await inTransaction(ctx.db, ctx.log, now, async (scope) => {
     const { tx } = scope;
@@ -37,7 +37,7 @@ export async function suspend(ctx: AppContext, operator: AuthUser, userId: numbe
 
 /** DELETE /api/admin/users/{userId}/suspend: 404 unknown, 404 `not_suspended` when none stands; written to the audit log. */
 export async function unsuspend(ctx: AppContext, operator: AuthUser, userId: number) {
-  await requireOperator(ctx, operator);
+  requireOperator(operator);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await findTarget(tx, 'USER', userId))) throw userNotFound();
