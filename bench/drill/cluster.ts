@@ -110,6 +110,8 @@ export class Instance {
     readonly port: number,
     private readonly entry: string,
     private readonly env: Record<string, string>,
+    /** the niceness it starts with, back to 0 once ready (lowering it needs root or CAP_SYS_NICE) */
+    private readonly startNice = 0,
   ) {}
 
   /** Starts it and resolves once /readyz answers 200; the milliseconds. */
@@ -123,13 +125,18 @@ export class Instance {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    // a starting instance loads its code and warms up at a lower CPU priority than the ones serving (docs/deploy.md)
+    if (this.startNice && child.pid) os.setPriority(child.pid, this.startNice);
     const keep = (data: Buffer) => this.log.push(...String(data).split('\n').filter(Boolean).slice(-20));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     while (performance.now() - started < 60_000) {
       if (child.exitCode !== null) throw new Error(`${this.name} exited during start-up: ${this.log.slice(-5).join(' | ')}`);
       try {
-        if ((await fetch(`http://127.0.0.1:${this.port}/readyz`)).ok) return performance.now() - started;
+        if ((await fetch(`http://127.0.0.1:${this.port}/readyz`)).ok) {
+          if (this.startNice && child.pid) os.setPriority(child.pid, 0);
+          return performance.now() - started;
+        }
       } catch {
         // not listening yet
       }

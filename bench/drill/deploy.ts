@@ -11,7 +11,9 @@
  * REDIS_URL (redis://127.0.0.1:6379; the drill uses database DRILL_REDIS_DB, 13, and empties it before and after),
  * DRILL_PORT (18180: HAProxy; the instances take the next three), DRILL_READ_RATE (40/s), DRILL_WRITE_RATE (9/s),
  * DRILL_CHAT_RATE (20 lines/s over all rooms), DRILL_BEFORE (25 s of load before the roll), DRILL_HAPROXY_CFG (another
- * HAProxy configuration, deploy/haproxy.cfg by default).
+ * HAProxy configuration, deploy/haproxy.cfg by default), DRILL_START_NICE (15: the niceness a new build starts and warms
+ * up with, back to 0 once ready; 0 to start it as the others), DRILL_SLOW (a number of milliseconds: also print each read
+ * during the roll slower than that, between the roll's events).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,7 @@ const READ_RATE = Number(process.env.DRILL_READ_RATE ?? 40);
 const WRITE_RATE = Number(process.env.DRILL_WRITE_RATE ?? 9);
 const CHAT_RATE = Number(process.env.DRILL_CHAT_RATE ?? 20);
 const BEFORE_MS = Number(process.env.DRILL_BEFORE ?? 25) * 1000;
+const START_NICE = Number(process.env.DRILL_START_NICE ?? 15);
 const ROOMS = 5;
 const PER_ROOM = 10;
 /** the whole drill, clean-up included */
@@ -98,6 +101,17 @@ const pct = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
+/** The reads sent during the roll slower than `overMs`, between the roll's events, in seconds from the roll's start. */
+function printSlowReads(traffic: Traffic, events: Array<{ at: number; what: string }>, rollFrom: number, overMs: number) {
+  const slow = traffic.samples.filter((x) => x.what === 'read' && x.at >= rollFrom && x.ms > overMs);
+  const lines = [
+    ...events.map((e) => ({ at: e.at, text: `-- ${e.what}` })),
+    ...slow.map((x) => ({ at: x.at, text: `read ${x.ms.toFixed(0)} ms` })),
+  ];
+  console.log(`\n== reads during the roll over ${overMs} ms ==`);
+  for (const l of lines.sort((a, b) => a.at - b.at)) console.log(`${((l.at - rollFrom) / 1000).toFixed(2)} s ${l.text}`);
+}
+
 async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   const buildDir = path.resolve(import.meta.dirname, `../../apps/server/dist/drill-${process.pid}`);
   cleanUps.push(() => rmSync(buildDir, { recursive: true, force: true }));
@@ -131,7 +145,7 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
     MAIL_FROM: 'drill@localhost',
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   };
-  const instances = [1, 2, 3].map((i) => new Instance(`app${i}`, PORT + i, path.join(buildDir, 'main.js'), env));
+  const instances = [1, 2, 3].map((i) => new Instance(`app${i}`, PORT + i, path.join(buildDir, 'main.js'), env, START_NICE));
   cleanUps.push(() => instances.forEach((i) => (i.kill(), i.removeData())));
   const firstStarts = await Promise.all(instances.map((i) => i.start()));
   say(`3 instances ready (${firstStarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')})`);
@@ -165,12 +179,18 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   const loadFrom = performance.now() + 5000;
   await sleep(BEFORE_MS);
   const rollFrom = performance.now();
-  say(`load: ${READ_RATE} reads/s, ${WRITE_RATE} writes/s, ${CHAT_RATE} chat lines/s; rolling`);
+  say(
+    `load: ${READ_RATE} reads/s, ${WRITE_RATE} writes/s, ${CHAT_RATE} chat lines/s; rolling (each new build starts at nice ${START_NICE} until ready)`,
+  );
 
   const roll: Array<{ name: string; stopMs: number; exitCode: number | null; readyMs: number }> = [];
+  const events: Array<{ at: number; what: string }> = [];
   for (const instance of instances) {
+    events.push({ at: performance.now(), what: `${instance.name} SIGTERM` });
     const { stopMs, exitCode } = await instance.stop();
+    events.push({ at: performance.now(), what: `${instance.name} exited, starting` });
     const readyMs = await instance.start();
+    events.push({ at: performance.now(), what: `${instance.name} ready` });
     roll.push({ name: instance.name, stopMs, exitCode, readyMs });
     say(
       `${instance.name}: SIGTERM -> exit ${exitCode} in ${(stopMs / 1000).toFixed(1)} s, new build ready in ${(readyMs / 1000).toFixed(1)} s`,
@@ -295,6 +315,7 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
     ['0 duplicate or missing notifications', missingMails === 0 && duplicateMails === 0 && jobs.length > 0],
     ['reader p99 during the roll within 2x of before', during.p99 <= 2 * before.p99],
   ];
+  if (process.env.DRILL_SLOW) printSlowReads(traffic, events, rollFrom, Number(process.env.DRILL_SLOW));
   console.log('\n== pass criteria ==');
   for (const [name, ok] of criteria) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
   const downs = balancer.log.filter((l) => / is DOWN/.test(l)).map((l) => /(app\d)/.exec(l)?.[1] ?? '?');
