@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../shared/lib/format';
-import { Switch } from '../../shared/ui/Switch';
-import { failureText } from './api';
 import { WindowDday } from './ReviewWindow';
-import { useGroupSwitch, useShowcaseState, windowEnd, type GroupFinish } from './teams-api';
+import { ConsentSwitch, GroupSwitch } from './ShowcaseSwitches';
+import { useShowcaseState, windowEnd, type GroupFinish } from './teams-api';
 
 interface Props {
   groupId: number;
@@ -51,15 +49,7 @@ export function CompletedGroup({ groupId, finish, admin }: Props) {
         </span>
         <WindowDday end={end} />
       </Link>
-      {showcase && showcase.consent !== null && (
-        <GroupSwitch
-          groupId={groupId}
-          which="consent"
-          on={showcase.consent}
-          label="내 닉네임을 쇼케이스에 표시"
-          hint="쇼케이스가 공개되어 있으면 팀원 목록에 내 닉네임이 나옵니다. 언제든 끌 수 있어요."
-        />
-      )}
+      {showcase && showcase.consent !== null && <ConsentSwitch groupId={groupId} on={showcase.consent} />}
       {admin && showcase && (
         <GroupSwitch
           groupId={groupId}
@@ -73,37 +63,5 @@ export function CompletedGroup({ groupId, finish, admin }: Props) {
         완료된 그룹은 초대, 추방, 그룹 삭제를 할 수 없어요. 공개를 멈추려면 쇼케이스를 끄면 됩니다.
       </p>
     </section>
-  );
-}
-
-function GroupSwitch(props: { groupId: number; which: 'consent' | 'showcase'; on: boolean; label: string; hint: string }) {
-  const { groupId, which, on, label, hint } = props;
-  const save = useGroupSwitch(groupId, which);
-  const [error, setError] = useState<string | null>(null);
-  // moves at once; a failed save goes back to what the server holds
-  const shown = save.isPending ? save.variables : on;
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-1">
-        <div className="flex min-w-0 flex-col">
-          <span className="text-sm font-medium text-gray-800">{label}</span>
-          <span className="text-xs text-gray-600">{hint}</span>
-        </div>
-        <Switch
-          label={label}
-          on={shown}
-          disabled={save.isPending}
-          onChange={(next) => {
-            setError(null);
-            save.mutate(next, { onError: (e) => setError(failureText(e, `${label} 설정을 저장하지 못했습니다.`)) });
-          }}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -19,7 +19,8 @@ import { useTextLimit } from '../../shared/ui/useTextLimit';
 import { failureText } from './api';
 import { GroupLoadError } from './GroupLoadError';
 import { windowOpen, WindowDday } from './ReviewWindow';
-import { useReviews, useWriteReview, type Review } from './teams-api';
+import { MyShowcaseConsent } from './ShowcaseSwitches';
+import { useReviews, useShowcaseState, useWriteReview, type Review } from './teams-api';
 
 const POSITIVE_TAGS = REVIEW_TAGS.filter((t) => t !== NEGATIVE_TAG);
 // the server's text for the same refusal
@@ -50,7 +51,7 @@ export default function ReviewsPage() {
           </div>
         </div>
       );
-    return <GroupLoadError error={e} onRetry={() => void reviews.refetch()} />;
+    return <ReviewsRefused groupId={Number(groupId)} error={e} onRetry={() => void reviews.refetch()} />;
   }
 
   const r = reviews.data;
@@ -126,6 +127,28 @@ export default function ReviewsPage() {
           </ul>
         )}
       </section>
+
+      <MyShowcaseConsent groupId={Number(groupId)} />
+    </div>
+  );
+}
+
+/**
+ * The reviews refused. A member at completion who has left is refused once the window has closed, yet keeps
+ * their showcase consent for good: they get the switch here, as the group page is closed to them.
+ */
+function ReviewsRefused({ groupId, error, onRetry }: { groupId: number; error: unknown; onRetry(): void }) {
+  const state = useShowcaseState(groupId);
+  const left = error instanceof ApiError && error.code === 'not_group_member' && state.data?.consent != null;
+  if (state.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
+  if (!left) return <GroupLoadError error={error} onRetry={onRetry} />;
+  return (
+    <div className="page flex max-w-2xl flex-col gap-5">
+      <h1 className="text-2xl font-bold">팀원 평가</h1>
+      <p className="card p-4 text-sm text-gray-600" data-testid="reviews-closed">
+        그룹을 떠났고 평가 기간도 끝나 팀원 평가는 더 볼 수 없어요. 쇼케이스에 내 닉네임을 표시할지는 언제든 바꿀 수 있어요.
+      </p>
+      <MyShowcaseConsent groupId={groupId} />
     </div>
   );
 }

@@ -75,7 +75,7 @@ export function useWriteReview(groupId: number) {
   });
 }
 
-/** A group switch (my consent, or the admin's showcase): saved at once, read again after. */
+/** A group switch (my consent, or the admin's showcase): saved at once, read again after, with the public showcase reads. */
 export function useGroupSwitch(groupId: number, which: 'consent' | 'showcase') {
   const queryClient = useQueryClient();
   return useMutation({
@@ -83,7 +83,10 @@ export function useGroupSwitch(groupId: number, which: 'consent' | 'showcase') {
       which === 'consent' ? teamsApi.consent(groupId, on) : teamsApi.showcase(groupId, on),
     onSuccess: (_data, on) => {
       queryClient.setQueryData<ShowcaseState>(keys.groups.showcase(groupId), (s) => (s ? { ...s, [which]: on } : s));
-      return queryClient.invalidateQueries({ queryKey: keys.groups.showcase(groupId) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.groups.showcase(groupId) }),
+        queryClient.invalidateQueries({ queryKey: keys.showcase.all }),
+      ]);
     },
   });
 }
