@@ -101,11 +101,12 @@ export async function newestOpen(base: string): Promise<Target[]> {
   return found;
 }
 
-export function readerPath(targets: Target[]): string {
+/** One reader's request: 40 % list pages, then details, `searchShare` mixed searches and 5 % popular. */
+export function readerPath(targets: Target[], searchShare = 0.2): string {
   const r = Math.random();
   const kind = pick(['recruitments', 'study-groups']);
   if (r < 0.4) return `/api/${kind}?page=${(Math.random() * 10) | 0}`;
-  if (r < 0.75) return pick(targets).path;
+  if (r < 0.95 - searchShare) return pick(targets).path;
   if (r < 0.95) return mixedSearchPath();
   return `/api/${kind}/popular`;
 }
@@ -124,6 +125,7 @@ export async function runLive(
   seconds: number,
   connections: number,
   applicationOffset: number,
+  searchShare?: number,
 ): Promise<LiveFigures> {
   const targets = await newestOpen(base);
   const job: WriteJob = {
@@ -155,14 +157,14 @@ export async function runLive(
         });
   if (rate > 0) await Promise.race([ready, writing]);
   const readers = await autocannon({
-    url: base + readerPath(targets),
+    url: base + readerPath(targets, searchShare),
     connections,
     duration: seconds,
     requests: [
       {
         setupRequest: (req) => ({
           ...req,
-          path: readerPath(targets),
+          path: readerPath(targets, searchShare),
           headers: { ...req.headers, 'x-forwarded-for': randomIp() },
         }),
       },

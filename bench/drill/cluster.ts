@@ -17,14 +17,18 @@ const serverDir = path.join(root, 'apps/server');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Builds the server as `npm start` runs it (scripts/build-server.mjs), into `out`; the milliseconds. */
-export async function buildServer(out: string): Promise<number> {
+/**
+ * Builds the server as `npm start` runs it (scripts/build-server.mjs), into `out`; the milliseconds. `sources` is the
+ * server's folder to build from (another checkout's apps/server for an older build; its workspace packages must
+ * resolve from its own node_modules).
+ */
+export async function buildServer(out: string, sources = serverDir): Promise<number> {
   const started = performance.now();
   const { dependencies } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
   await build({
-    entryPoints: { main: path.join(serverDir, 'src/main.ts'), 'pglite-thread': path.join(serverDir, 'src/db/pglite-thread.ts') },
+    entryPoints: { main: path.join(sources, 'src/main.ts'), 'pglite-thread': path.join(sources, 'src/db/pglite-thread.ts') },
     // inside apps/server, so that the server's own dependencies resolve from its node_modules
     outdir: out,
     bundle: true,
@@ -34,7 +38,7 @@ export async function buildServer(out: string): Promise<number> {
     external: Object.keys(dependencies).filter((name) => !name.startsWith('@app/')),
     logLevel: 'warning',
   });
-  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  cpSync(path.join(sources, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
   return performance.now() - started;
 }
 

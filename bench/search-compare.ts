@@ -1,0 +1,184 @@
+/**
+ * An older build and this one side by side, in one run, on one PostgreSQL database: the live mix with a quarter of the
+ * readers' requests searches while writes go at 20/s, and the mixed-keyword search alone at 20 connections, each with
+ * the read cache off and on. The builds take turns (old, new, old, new, ...) so that neither gets the quieter minute.
+ *
+ *   npm run bench:search-compare -w bench
+ *
+ * Env: COMPARE_BASE (the older build's commit, `ae8365e`: main as the search issue found it), COMPARE_POSTS (100,000),
+ * COMPARE_ROUNDS (2), BENCH_SECONDS (20 per case), BENCH_CONNECTIONS (50 readers), COMPARE_CACHE ("off,on"),
+ * DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
+ * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.js';
+import { mixedSearchPath } from './keywords.js';
+import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures } from './live.js';
+import { randomIp } from './random.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BASE = process.env.COMPARE_BASE ?? 'ae8365e';
+const POSTS = Number(process.env.COMPARE_POSTS ?? 100_000);
+const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CACHES = (process.env.COMPARE_CACHE ?? 'off,on').split(',') as Array<'off' | 'on'>;
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(process.env.COMPARE_PORT ?? 18290);
+const WRITE_RATE = 20;
+const SEARCH_SHARE = 0.25;
+const SEARCH_CONNECTIONS = 20;
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+/**
+ * A worktree of `rev` whose node_modules are this checkout's, but for the workspace packages, which are its own: the
+ * older server builds from its own sources and contract.
+ */
+function olderCheckout(rev: string, dir: string) {
+  execFileSync('git', ['worktree', 'add', '--detach', '--force', dir, rev], { cwd: root, stdio: 'ignore' });
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(path.join(modules, '@app'), { recursive: true });
+  for (const name of readdirSync(path.join(root, 'node_modules')))
+    if (name !== '@app' && name !== '.bin') symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
+  for (const [name, folder] of [
+    ['contract', 'packages/contract'],
+    ['server', 'apps/server'],
+  ])
+    symlinkSync(path.join(dir, folder), path.join(modules, '@app', name));
+  return execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
+}
+
+interface Figures {
+  build: string;
+  cache: 'off' | 'on';
+  live: LiveFigures;
+  search: { rps: number; p50: number; p99: number; errors: number };
+}
+
+async function searchAlone(base: string) {
+  const result = await autocannon({
+    url: base + mixedSearchPath(),
+    connections: SEARCH_CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, path: mixedSearchPath(), headers: { ...req.headers, 'x-forwarded-for': randomIp() } }),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main(cleanUps: Array<() => unknown>) {
+  const worktree = path.join(os.tmpdir(), `search-compare-${process.pid}`);
+  cleanUps.push(() => execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: root, stdio: 'ignore' }));
+  const oldRev = olderCheckout(BASE, worktree);
+  const newRev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  const outs = {
+    old: path.join(root, `apps/server/dist/compare-old-${process.pid}`),
+    new: path.join(root, `apps/server/dist/compare-new-${process.pid}`),
+  };
+  cleanUps.push(() => Object.values(outs).forEach((out) => rmSync(out, { recursive: true, force: true })));
+  await buildServer(outs.old, path.join(worktree, 'apps/server'));
+  await buildServer(outs.new);
+  log(`built ${oldRev} (older) and ${newRev} (this one)`);
+
+  const database = await throwawayDatabase(ADMIN_URL, `compare_${Date.now().toString(36)}`);
+  cleanUps.push(() => database.drop());
+  const seeded = performance.now();
+  seed(database.url, POSTS, 5000);
+  const setup = await prepareLive({ url: database.url });
+  log(
+    `database seeded with ${POSTS.toLocaleString('en')} posts and migrated in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
+  );
+
+  const results: Figures[] = [];
+  let offset = 0;
+  for (let round = 0; round < ROUNDS; round++)
+    for (const cache of CACHES)
+      for (const [build, out] of [
+        [oldRev, outs.old],
+        [newRev, outs.new],
+      ] as const) {
+        const instance = new Instance(`compare-${build}`, PORT, path.join(out, 'main.js'), {
+          DATABASE_URL: database.url,
+          JWT_SECRET: LIVE_JWT_SECRET,
+          TRUST_PROXY: 'true',
+          WEB_DIST: '/nonexistent',
+          WEB_SSR: 'off',
+          LOG_LEVEL: 'warn',
+          NEW_ACCOUNT_LIMITS: 'off',
+          RUN_JOBS: 'false',
+          READ_CACHE: cache,
+        });
+        cleanUps.push(() => instance.kill());
+        await instance.start();
+        const base = `http://127.0.0.1:${PORT}`;
+        const live = await runLive(base, setup, WRITE_RATE, SECONDS, CONNECTIONS, (offset += 1000), SEARCH_SHARE);
+        const search = await searchAlone(base);
+        await instance.stop();
+        instance.removeData();
+        results.push({ build, cache, live, search });
+        log(
+          `round ${round + 1}, cache ${cache}, ${build}: readers ${live.readers.rps.toFixed(0)} req/s p99 ${live.readers.p99} ms, ` +
+            `writes ${live.writes.acknowledged}/${live.writes.sent}; search alone ${search.rps.toFixed(0)} req/s p99 ${search.p99} ms (load ${load()})`,
+        );
+      }
+
+  console.log(`\n== ${oldRev} (older) against ${newRev}, ${POSTS.toLocaleString('en')} posts, ${SECONDS} s a case ==`);
+  console.log(
+    '| cache | build | readers req/s | reader p50 / p99 | reader errors | writes acked / sent, p99 | mixed search alone req/s | its p50 / p99 |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results)
+    console.log(
+      `| ${r.cache} | ${r.build} | ${r.live.readers.rps.toFixed(0)} | ${r.live.readers.p50} / ${r.live.readers.p99} ms | ${r.live.readers.errors} | ` +
+        `${r.live.writes.acknowledged} / ${r.live.writes.sent}, ${r.live.writes.p99.toFixed(0)} ms | ${r.search.rps.toFixed(0)} | ${r.search.p50} / ${r.search.p99} ms |`,
+    );
+  const mean = (build: string, cache: string, pick: (f: Figures) => number) => {
+    const rows = results.filter((r) => r.build === build && r.cache === cache);
+    return rows.reduce((s, r) => s + pick(r), 0) / rows.length;
+  };
+  for (const cache of CACHES) {
+    const ratio = (pick: (f: Figures) => number) => mean(newRev, cache, pick) / mean(oldRev, cache, pick);
+    console.log(
+      `cache ${cache}: readers ${ratio((f) => f.live.readers.rps).toFixed(2)}x the older build's, reader p99 ${ratio((f) => f.live.readers.p99).toFixed(2)}x; ` +
+        `search alone ${ratio((f) => f.search.rps).toFixed(2)}x, its p99 ${ratio((f) => f.search.p99).toFixed(2)}x`,
+    );
+  }
+  console.log(`load at the end: ${load()}`);
+}
+
+const cleanUps: Array<() => unknown> = [];
+async function cleanUp() {
+  for (const step of cleanUps.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      console.error(`clean-up: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  cleanUps.length = 0;
+}
+process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+let failed = false;
+try {
+  await main(cleanUps);
+} catch (err) {
+  failed = true;
+  console.error(err);
+} finally {
+  await cleanUp();
+}
+process.exit(failed ? 1 : 0);
