@@ -16,6 +16,8 @@ export interface ProviderAccount {
   email?: string | null;
   /** Kakao's is_email_verified, Google's email_verified, GitHub's primary address's `verified` */
   emailVerified?: boolean;
+  /** Kakao's is_email_valid (true unless set) */
+  emailValid?: boolean;
   nickname?: string | null;
 }
 
@@ -34,7 +36,8 @@ interface IssuedCode {
  */
 export class LocalProvider {
   readonly clientId: string;
-  readonly clientSecret = `secret-${Math.random().toString(36).slice(2)}`;
+  /** null: an app without a secret (Kakao allows it); a token request that carries one is refused then */
+  readonly clientSecret: string | null;
   /** the next sign-in at /authorize */
   nextAccount: ProviderAccount = { id: '1' };
   /** the user presses "cancel" at the provider */
@@ -57,8 +60,12 @@ export class LocalProvider {
   private server?: Server;
   url = '';
 
-  constructor(readonly kind: ProviderKind) {
+  constructor(
+    readonly kind: ProviderKind,
+    options: { secret?: boolean } = {},
+  ) {
     this.clientId = `${kind}-client`;
+    this.clientSecret = options.secret === false ? null : `secret-${Math.random().toString(36).slice(2)}`;
     this.service = new OAuth2Service(this.issuer, { userinfo: kind === 'github' ? '/user' : '/userinfo' });
     this.service.on('beforeAuthorizeRedirect', (r: MutableRedirectUri, req: IncomingMessage) => this.onAuthorize(r, req));
     this.service.on('beforeResponse', (r: MutableResponse, req: IncomingMessage & { body: Record<string, string> }) =>
@@ -70,8 +77,8 @@ export class LocalProvider {
     this.service.on('beforeUserinfo', (r: MutableResponse, req: IncomingMessage) => this.onUserinfo(r, req));
   }
 
-  static async start(kind: ProviderKind): Promise<LocalProvider> {
-    const p = new LocalProvider(kind);
+  static async start(kind: ProviderKind, options: { secret?: boolean } = {}): Promise<LocalProvider> {
+    const p = new LocalProvider(kind, options);
     await p.listen();
     return p;
   }
@@ -99,7 +106,7 @@ export class LocalProvider {
     const name = this.kind.toUpperCase();
     const env: Record<string, string> = {
       [`OAUTH_${name}_CLIENT_ID`]: this.clientId,
-      [`OAUTH_${name}_CLIENT_SECRET`]: this.clientSecret,
+      ...(this.clientSecret === null ? {} : { [`OAUTH_${name}_CLIENT_SECRET`]: this.clientSecret }),
       [`OAUTH_${name}_AUTHORIZE_URL`]: `${this.url}/authorize`,
       [`OAUTH_${name}_TOKEN_URL`]: `${this.url}/token`,
       [`OAUTH_${name}_USERINFO_URL`]: `${this.url}${this.kind === 'github' ? '/user' : '/userinfo'}`,
@@ -144,7 +151,7 @@ export class LocalProvider {
     let secret = body.client_secret;
     const basic = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
     if (basic) [id, secret] = Buffer.from(basic[1], 'base64').toString().split(':').map(decodeURIComponent);
-    if (id !== this.clientId || secret !== this.clientSecret) return 'invalid_client';
+    if (id !== this.clientId || (secret ?? null) !== this.clientSecret) return 'invalid_client';
     const issued = this.codes.get(body.code);
     if (!issued || issued.used) return 'invalid_grant: unknown or used code';
     issued.used = true;
@@ -199,7 +206,9 @@ export class LocalProvider {
         r.body = {
           id: Number(a.id),
           kakao_account: {
-            ...(a.email ? { email: a.email, is_email_valid: true, is_email_verified: a.emailVerified ?? false } : {}),
+            ...(a.email
+              ? { email: a.email, is_email_valid: a.emailValid ?? true, is_email_verified: a.emailVerified ?? false }
+              : {}),
             profile: a.nickname ? { nickname: a.nickname } : {},
           },
         };

@@ -44,6 +44,7 @@ export const OAUTH_LINK_TEXTS = {
   linked: '{provider} 계정이 연결되었습니다.',
   identity_in_use: '이미 다른 계정에 연결된 {provider} 계정입니다.',
   link_expired: '계정 연결 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해주세요.',
+  wrong_browser: '계정 연결은 연결을 요청한 브라우저에서만 진행할 수 있습니다. 내 정보에서 다시 시도해주세요.',
   already_linked: '이미 {provider} 계정이 연결되어 있습니다.',
   state_invalid: OAUTH_ERROR_TEXTS.state_invalid,
   cancelled: '{provider} 계정 연결이 취소되었습니다.',

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEXT, NICKNAME_TEXT, PHONE_TEXT, LOGIN_ID_TEXT } from '@app/contract';
 import { queryRows } from '../../db/client.js';
-import { createTestApp, nextIp, useTestApp } from '../../../test/helpers.js';
+import { Writable } from 'node:stream';
+import { createTestApp, nextIp, useTestApp, type TestApp } from '../../../test/helpers.js';
 import { LocalProvider, type ProviderAccount, type ProviderKind } from '../../../test/oauth-provider.js';
 import { safeFrom } from './from-path.js';
 
@@ -40,15 +41,15 @@ const pathOf = (location: string) => {
 };
 
 /** GET start: the provider's URL and the browser's cookie. */
-async function start(kind: ProviderKind, query = '', cookie?: string) {
-  const res = await t.get(`/api/auth/oauth/${kind}/start${query}`, { headers: cookie ? { cookie } : {} });
+async function start(kind: ProviderKind, query = '', cookie?: string, app: TestApp = t) {
+  const res = await app.get(`/api/auth/oauth/${kind}/start${query}`, { headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(302);
   return { location: String(res.headers.location), cookie: cookieOf(res.headers['set-cookie']) ?? cookie, res };
 }
 
 /** The browser at the provider: signs in as `account` and comes back with the callback's path and query. */
-async function authorize(kind: ProviderKind, location: string, account: ProviderAccount) {
-  providers[kind].nextAccount = account;
+async function authorize(kind: ProviderKind, location: string, account: ProviderAccount, provider = providers[kind]) {
+  provider.nextAccount = account;
   const res = await fetch(location, { redirect: 'manual' });
   expect(res.status).toBe(302);
   const back = new URL(res.headers.get('location')!);
@@ -56,17 +57,17 @@ async function authorize(kind: ProviderKind, location: string, account: Provider
   return back.pathname + back.search;
 }
 
-async function callback(path: string, cookie?: string) {
-  const res = await t.get(path, { headers: cookie ? { cookie } : {} });
+async function callback(path: string, cookie?: string, app: TestApp = t) {
+  const res = await app.get(path, { headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(302);
   return String(res.headers.location);
 }
 
 /** A whole sign-in flow up to /oauth/done (or the failure redirect). */
-async function signInFlow(kind: ProviderKind, account: ProviderAccount, from = '/') {
-  const s = await start(kind, `?from=${encodeURIComponent(from)}`);
+async function signInFlow(kind: ProviderKind, account: ProviderAccount, from = '/', app: TestApp = t) {
+  const s = await start(kind, `?from=${encodeURIComponent(from)}`, undefined, app);
   const cb = await authorize(kind, s.location, account);
-  return callback(cb, s.cookie);
+  return callback(cb, s.cookie, app);
 }
 
 const doneCode = (location: string) => {
@@ -117,6 +118,41 @@ describe('providers and start', () => {
       expect((await only.post('/api/auth/oauth/kakao/link', { token: user.token })).statusCode).toBe(404);
     } finally {
       await only.close();
+    }
+  });
+
+  it('a client id without a secret: Kakao signs in without client authentication; the others are off, with a warning', async () => {
+    const kakao = await LocalProvider.start('kakao', { secret: false });
+    const withoutSecret = (kind: ProviderKind) =>
+      Object.fromEntries(Object.entries(providers[kind].env()).filter(([k]) => !k.endsWith('_CLIENT_SECRET')));
+    const logs: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    });
+    const app = await createTestApp({
+      env: { ...kakao.env(), ...withoutSecret('naver'), ...withoutSecret('github'), ...withoutSecret('google') },
+      logStream,
+    });
+    try {
+      expect(kakao.env()).not.toHaveProperty('OAUTH_KAKAO_CLIENT_SECRET');
+      expect((await app.get('/api/auth/providers')).json()).toEqual(['kakao']);
+      for (const kind of ['naver', 'github', 'google'] as const) {
+        expect(logs.join('')).toMatch(new RegExp(`"level":40.*OAUTH_${kind.toUpperCase()}_CLIENT_SECRET is not set`));
+        expect((await app.get(`/api/auth/oauth/${kind}/start`)).statusCode).toBe(404);
+      }
+      const s = await start('kakao', '', undefined, app);
+      const cb = await authorize('kakao', s.location, newAccount(), kakao);
+      const res = await app.post('/api/auth/oauth/exchange', {
+        body: { code: doneCode(await callback(cb, s.cookie, app)).code },
+      });
+      expect(res.json()).toEqual({ signupToken: expect.any(String), suggested: expect.any(Object) });
+      expect(kakao.refusals).toEqual([]);
+    } finally {
+      await app.close();
+      await kakao.stop();
     }
   });
 
@@ -256,6 +292,31 @@ describe('sign-in and social sign-up, each provider', () => {
     });
     expect([expired.statusCode, expired.headers['x-error-code']]).toEqual([400, 'signup_expired']);
   });
+  it('register-social: 409 identity_in_use when the identity was linked meanwhile; no account is made', async () => {
+    const account = newAccount();
+    const { signupToken } = (await exchange(doneCode(await signInFlow('google', account)).code)).json();
+    const other = await t.user();
+    const link = await t.post('/api/auth/oauth/google/link', { token: other.token });
+    const s = await start('google', link.json().url.slice(link.json().url.indexOf('?')), cookieOf(link.headers['set-cookie']));
+    expect(await callback(await authorize('google', s.location, account), s.cookie)).toBe('/myinfo?linked=google');
+
+    const users = () => queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM users`);
+    const before = await users();
+    const nickname = freshNick();
+    const res = await t.post('/api/users/register-social', {
+      ip: nextIp(),
+      body: { signupToken, nickname, phoneNumber: '01012345678', email: 'race@example.com' },
+    });
+    expect([res.statusCode, res.headers['x-error-code'], res.body]).toEqual([
+      409,
+      'identity_in_use',
+      '이미 다른 계정에 연결된 소셜 계정입니다.',
+    ]);
+    expect(await users()).toEqual(before);
+    expect(await identityRows(other.id)).toEqual([{ provider: 'google', provider_user_id: account.id }]);
+    // the nickname was not taken by a half-made account
+    expect((await t.post('/api/users/check-nickname', { ip: nextIp(), body: { nickname } })).json()).toBe(false);
+  });
 });
 
 describe('security', () => {
@@ -348,6 +409,10 @@ describe('security', () => {
       );
       expect(after).toEqual(before);
     }
+    // Kakao: an address Kakao marks invalid (no longer the account's) is not verified, whatever is_email_verified says
+    expect(await signInFlow('kakao', newAccount({ email, emailVerified: true, emailValid: false }))).toBe(
+      '/login?oauthError=email_unverified&provider=kakao',
+    );
     // GitHub: an unverified primary address is not suggested
     const gh = (await exchange(doneCode(await signInFlow('github', newAccount({ email, emailVerified: false }))).code)).json();
     expect(gh.suggested.email).toBeNull();
@@ -359,13 +424,19 @@ describe('security', () => {
 });
 
 describe('linking', () => {
-  async function linkFlow(user: { token: string }, kind: ProviderKind, account: ProviderAccount) {
-    const link = await t.post(`/api/auth/oauth/${kind}/link`, { token: user.token });
+  /** POST link, then the start URL opened in the same browser: the URL and the browser's cookie. */
+  async function linkStart(user: { token: string }, kind: ProviderKind, cookie?: string) {
+    const link = await t.post(`/api/auth/oauth/${kind}/link`, { token: user.token, headers: cookie ? { cookie } : {} });
     expect(link.statusCode).toBe(200);
     const { url } = link.json() as { url: string };
     expect(url).toMatch(new RegExp(`^http://localhost:8080/api/auth/oauth/${kind}/start\\?link=[\\w-]{43}$`));
-    const s = await start(kind, url.slice(url.indexOf('?')));
-    return { url, location: await callback(await authorize(kind, s.location, account), s.cookie) };
+    return { url, cookie: cookieOf(link.headers['set-cookie']), setCookie: String(link.headers['set-cookie']) };
+  }
+
+  async function linkFlow(user: { token: string }, kind: ProviderKind, account: ProviderAccount) {
+    const link = await linkStart(user, kind);
+    const s = await start(kind, link.url.slice(link.url.indexOf('?')), link.cookie);
+    return { url: link.url, location: await callback(await authorize(kind, s.location, account), s.cookie) };
   }
 
   it('links only through the link route while logged in; the start URL works once within 10 minutes', async () => {
@@ -391,6 +462,56 @@ describe('linking', () => {
     expect((await t.get('/api/users/me', { token: signedIn.token })).json().id).toBe(user.id);
     const claims = JSON.parse(Buffer.from(signedIn.token.split('.')[1], 'base64url').toString());
     expect(claims.sub).toBe(user.loginId);
+  });
+
+  it('the start URL works only in the browser that asked for it: opened elsewhere it links nothing', async () => {
+    const user = await t.user();
+    const asked = await linkStart(user, 'github');
+    expect(asked.setCookie).toMatch(/^oauth_browser=[\w-]{43}; HttpOnly; SameSite=Lax; Path=\/api\/auth\/oauth; Max-Age=600$/);
+    const flowsOf = () =>
+      queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM oauth_tickets WHERE kind = 'FLOW' AND user_id = ${user.id}`,
+      );
+
+    // forwarded to someone else: a browser without a cookie, or with its own
+    const elsewhere = (await start('kakao')).cookie!;
+    for (const cookie of [undefined, elsewhere]) {
+      const res = await t.get(pathOf(asked.url), { headers: cookie ? { cookie } : {} });
+      expect([res.statusCode, res.headers.location]).toEqual([302, '/myinfo?linkError=wrong_browser&provider=github']);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await flowsOf()).toEqual([{ n: 0 }]);
+    expect(await identityRows(user.id)).toEqual([]);
+
+    // the asking browser still can, once
+    const account = newAccount();
+    const s = await start('github', asked.url.slice(asked.url.indexOf('?')), asked.cookie);
+    expect(s.cookie).toBe(asked.cookie);
+    expect(await callback(await authorize('github', s.location, account), s.cookie)).toBe('/myinfo?linked=github');
+    expect(await identityRows(user.id)).toEqual([{ provider: 'github', provider_user_id: account.id }]);
+    expect((await t.get(pathOf(asked.url), { headers: { cookie: asked.cookie! } })).headers.location).toBe(
+      '/myinfo?linkError=link_expired&provider=github',
+    );
+    // a browser that has the cookie keeps its value (a sign-in in another tab goes on)
+    expect((await linkStart(user, 'kakao', asked.cookie)).cookie).toBe(asked.cookie);
+  });
+
+  it('a provider that fails or is cancelled during a link flow ends on /myinfo with linkError', async () => {
+    const user = await t.user();
+    const p = providers.github;
+    p.deny = true;
+    expect((await linkFlow(user, 'github', newAccount())).location).toBe('/myinfo?linkError=cancelled&provider=github');
+    p.deny = false;
+    for (const where of ['tokenFailure', 'userinfoFailure'] as const) {
+      p[where] = 'error';
+      try {
+        expect((await linkFlow(user, 'github', newAccount())).location).toBe('/myinfo?linkError=provider_failed&provider=github');
+      } finally {
+        p[where] = null;
+      }
+    }
+    expect(await identityRows(user.id)).toEqual([]);
   });
 
   it('an identity linked to another account: 409 identity_in_use, nothing changes', async () => {
@@ -430,6 +551,18 @@ describe('linking', () => {
       identities: [],
     });
     expect((await t.get('/api/users/me/identities')).statusCode).toBe(401);
+  });
+
+  it('without a token: 401 on setting a password and on unlinking, before anything else', async () => {
+    for (const res of [
+      await t.post('/api/users/me/password', { body: { loginId: 'no_token_1', password: 'long-enough-1' } }),
+      await t.post('/api/users/me/password', { body: { loginId: 'a!', password: 'x' } }),
+      await t.delete('/api/users/me/identities/kakao'),
+      await t.delete('/api/users/me/identities/nope'),
+    ]) {
+      expect([res.statusCode, res.headers['x-error-code']]).toEqual([401, 'login_required']);
+    }
+    expect(await queryRows(t.db, sql`SELECT 1 FROM users WHERE login_id = 'no_token_1'`)).toEqual([]);
   });
 });
 

@@ -50,6 +50,8 @@ interface ProviderSpec {
   oidc: boolean;
   /** Naver asks for the state again at the token endpoint */
   stateAtTokenEndpoint?: boolean;
+  /** the token endpoint refuses a request without the client secret (Kakao's secret is an option of the app) */
+  secretRequired: boolean;
 }
 
 /** The providers' published endpoints; each may be overridden by configuration (docs/operations.md). */
@@ -61,6 +63,7 @@ const SPECS: Record<OAuthProvider, ProviderSpec> = {
     issuer: 'https://kauth.kakao.com',
     scope: 'profile_nickname account_email',
     oidc: false,
+    secretRequired: false,
   },
   naver: {
     authorizeUrl: 'https://nid.naver.com/oauth2.0/authorize',
@@ -70,6 +73,7 @@ const SPECS: Record<OAuthProvider, ProviderSpec> = {
     scope: '',
     oidc: false,
     stateAtTokenEndpoint: true,
+    secretRequired: true,
   },
   github: {
     authorizeUrl: 'https://github.com/login/oauth/authorize',
@@ -79,6 +83,7 @@ const SPECS: Record<OAuthProvider, ProviderSpec> = {
     issuer: 'https://github.com',
     scope: 'read:user user:email',
     oidc: false,
+    secretRequired: true,
   },
   google: {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -86,6 +91,7 @@ const SPECS: Record<OAuthProvider, ProviderSpec> = {
     issuer: 'https://accounts.google.com',
     scope: 'openid email profile',
     oidc: true,
+    secretRequired: true,
   },
 };
 
@@ -146,9 +152,10 @@ class OidcProviderPort implements ProviderPort {
         ...(spec.userinfoUrl ? { userinfo_endpoint: spec.userinfoUrl } : {}),
       },
       conf.clientId,
-      { client_secret: conf.clientSecret },
-      // every one of the four takes the secret in the form body; Kakao and Naver take it no other way
-      oidc.ClientSecretPost(conf.clientSecret),
+      conf.clientSecret ? { client_secret: conf.clientSecret } : {},
+      // every one of the four takes the secret in the form body (Kakao and Naver no other way); a Kakao app without
+      // a secret is identified by its client id alone
+      conf.clientSecret ? oidc.ClientSecretPost(conf.clientSecret) : oidc.None(),
     );
     client.timeout = PROVIDER_CALL_TIMEOUT_SECONDS;
     // plain http only where configuration points an endpoint at it (a local provider)
@@ -230,12 +237,24 @@ class OidcProviderPort implements ProviderPort {
   }
 }
 
-/** The configured providers' ports (a provider without a client id has none). */
-export function providerPorts(config: Pick<Config, 'oauth' | 'publicUrl'>): Map<OAuthProvider, ProviderPort> {
+/**
+ * The configured providers' ports. A provider without a client id has none; nor has one whose token endpoint
+ * requires a secret that is not set (every sign-in would fail), which `warn` reports.
+ */
+export function providerPorts(
+  config: Pick<Config, 'oauth' | 'publicUrl'>,
+  warn: (message: string) => void,
+): Map<OAuthProvider, ProviderPort> {
   const ports = new Map<OAuthProvider, ProviderPort>();
   for (const name of Object.keys(SPECS) as OAuthProvider[]) {
     const conf = config.oauth[name];
-    if (conf) ports.set(name, OidcProviderPort.create(name, conf, redirectUriOf(config.publicUrl, name)));
+    if (!conf) continue;
+    if (!conf.clientSecret && SPECS[name].secretRequired) {
+      const variable = `OAUTH_${name.toUpperCase()}_CLIENT_SECRET`;
+      warn(`${variable} is not set: sign-in with ${name} is off (its client id alone cannot get a token)`);
+      continue;
+    }
+    ports.set(name, OidcProviderPort.create(name, conf, redirectUriOf(config.publicUrl, name)));
   }
   return ports;
 }

@@ -22,7 +22,10 @@ import { presentExchange, presentIdentities } from './presenter.js';
 import * as identities from './service.js';
 import { TEXTS } from './texts.js';
 
-/** The browser's flow cookie: HttpOnly, SameSite=Lax (it must come back with the provider's top-level redirect). */
+/**
+ * The browser's flow cookie: HttpOnly, SameSite=Lax (it must come back with the provider's top-level redirect). POST
+ * link sets it too (its path is under the cookie's), so that the link start URL works only in the asking browser.
+ */
 const BROWSER_COOKIE = 'oauth_browser';
 const COOKIE_PATH = '/api/auth/oauth';
 
@@ -44,6 +47,8 @@ const redirect = z.null().describe('302 with Location (docs/api.md §10.3)');
 export default function identityRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['identities'];
+  // built now, so that a provider configured so that it cannot work is reported at start
+  identities.configuredProviders(ctx);
   const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   const maxAge = identities.FLOW_TTL_MS / 1000;
   const flowCookie = (value: string) =>
@@ -80,7 +85,10 @@ export default function identityRoutes(fastify: FastifyInstance, ctx: AppContext
   app.post(
     '/api/auth/oauth/:provider/link',
     { schema: { tags, params: providerParams, response: { 200: oauthLinkResponse } } },
-    async (req) => ({ url: await identities.linkStartUrl(ctx, requireUser(req), req.params.provider) }),
+    async (req, reply) => {
+      const link = await identities.linkStartUrl(ctx, requireUser(req), req.params.provider, browserCookieOf(req));
+      return reply.header('set-cookie', flowCookie(link.browser)).send({ url: link.url });
+    },
   );
 
   app.post(

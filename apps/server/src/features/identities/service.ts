@@ -50,9 +50,10 @@ const SIGNUP_TTL_MS = 30 * MINUTE;
 
 const portsByConfig = new WeakMap<Config, Map<OAuthProvider, ProviderPort>>();
 
+/** The providers, built once per configuration (the routes ask at start, so its warnings come then). */
 function ports(ctx: AppContext): Map<OAuthProvider, ProviderPort> {
   let found = portsByConfig.get(ctx.config);
-  if (!found) portsByConfig.set(ctx.config, (found = providerPorts(ctx.config)));
+  if (!found) portsByConfig.set(ctx.config, (found = providerPorts(ctx.config, (message) => ctx.log.warn(message))));
   return found;
 }
 
@@ -90,7 +91,7 @@ export interface StartResult {
 /**
  * GET /api/auth/oauth/{provider}/start: a flow bound to this browser (its cookie value is kept only as a hash), then
  * the provider's authorization URL with state, PKCE S256 and, for OIDC, a nonce. With `link`, the one-time start
- * URL of POST /link is used up and the flow links to its user instead of signing in.
+ * URL of POST /link is used up (by the browser it was given to) and the flow links to its user instead of signing in.
  */
 export async function startFlow(
   ctx: AppContext,
@@ -102,12 +103,9 @@ export async function startFlow(
   const now = ctx.clock.now();
   let linkUserId: number | null = null;
   if (query.link !== undefined) {
-    const ticket = isWellFormedSecret(query.link)
-      ? await takeTicket(ctx.db, 'LINK_START', hashOf(ctx, 'link', query.link), now)
-      : undefined;
-    if (!ticket || ticket.provider !== port.name || ticket.userId === null)
-      return { location: linkFailure('link_expired', port.name) };
-    linkUserId = ticket.userId;
+    const taken = await takeLinkStart(ctx, port.name, query.link, browserCookie, now);
+    if (typeof taken === 'string') return { location: linkFailure(taken, port.name) };
+    linkUserId = taken;
   }
   const browser = isWellFormedSecret(browserCookie) ? browserCookie : newSecret();
   const checks: FlowChecks = { state: newSecret(), codeVerifier: newSecret(), nonce: newSecret() };
@@ -129,20 +127,54 @@ export async function startFlow(
   return { location: url.href, browser };
 }
 
-/** POST /api/auth/oauth/{provider}/link: a one-time start URL for the caller, valid 10 minutes. */
-export async function linkStartUrl(ctx: AppContext, user: AuthUser, provider: string): Promise<string> {
+/**
+ * The link start URL's user, used up only by the browser that asked for it: opened in another browser (someone
+ * forwarded it) it would link that browser's provider account to the asker's account, so it links nothing and
+ * stays usable by its own browser.
+ */
+async function takeLinkStart(
+  ctx: AppContext,
+  provider: OAuthProvider,
+  link: unknown,
+  browserCookie: string | undefined,
+  now: Date,
+): Promise<number | 'link_expired' | 'wrong_browser'> {
+  if (!isWellFormedSecret(link)) return 'link_expired';
+  const hash = hashOf(ctx, 'link', link);
+  const ticket = isWellFormedSecret(browserCookie)
+    ? await takeTicket(ctx.db, 'LINK_START', hash, now, hashOf(ctx, 'browser', browserCookie))
+    : undefined;
+  if (!ticket) return (await peekTicket(ctx.db, 'LINK_START', hash, now)) ? 'wrong_browser' : 'link_expired';
+  return ticket.provider === provider && ticket.userId !== null ? ticket.userId : 'link_expired';
+}
+
+export interface LinkStart {
+  url: string;
+  /** the browser's flow cookie to set: the start URL works only where it comes back */
+  browser: string;
+}
+
+/** POST /api/auth/oauth/{provider}/link: a one-time start URL for the caller in this browser, valid 10 minutes. */
+export async function linkStartUrl(
+  ctx: AppContext,
+  user: AuthUser,
+  provider: string,
+  browserCookie: string | undefined,
+): Promise<LinkStart> {
   const port = portOf(ctx, provider);
   const secret = newSecret();
+  const browser = isWellFormedSecret(browserCookie) ? browserCookie : newSecret();
   const now = ctx.clock.now();
   await insertTicket(ctx.db, {
     kind: 'LINK_START',
     secretHash: hashOf(ctx, 'link', secret),
     provider: port.name,
     userId: user.id,
+    data: { browser: hashOf(ctx, 'browser', browser) },
     createdAt: now,
     expiresAt: later(now, LINK_START_TTL_MS),
   });
-  return `${ctx.config.publicUrl}/api/auth/oauth/${port.name}/start?link=${secret}`;
+  return { url: `${ctx.config.publicUrl}/api/auth/oauth/${port.name}/start?link=${secret}`, browser };
 }
 
 // --- callback
