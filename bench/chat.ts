@@ -21,6 +21,7 @@ import { openDatabase, queryRows } from '@app/server/src/db/client.js';
 import { migrate } from '@app/server/src/db/migrate.js';
 import { ensureSystemUser } from '@app/server/src/features/account/service.js';
 import { TokenService } from '@app/server/src/lib/tokens.js';
+import { flushLatency, flushLine } from './disk.js';
 import { randomIp } from './random.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
@@ -265,8 +266,10 @@ async function main() {
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));
   process.on('exit', stop);
   console.log(
-    `${SUBSCRIBERS} subscribers in one room, ${RATE} messages/s for ${SECONDS} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'})\n`,
+    `${SUBSCRIBERS} subscribers in one room, ${RATE} messages/s for ${SECONDS} s (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
   );
+  // every acknowledged line waits for a commit's flush: the disk's tail is the floor of the chat's
+  console.log(`${flushLine(flushLatency(3000))} (3 s before the cases)\n`);
   try {
     const bare = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--bare', String(PORT + 2)], {
       stdio: 'inherit',
@@ -296,6 +299,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
       print(await measure('two instances through Redis', [`ws://127.0.0.1:${PORT}`, `ws://127.0.0.1:${PORT + 1}`], room));
     }
+    console.log(`\n${flushLine(flushLatency(3000))} (3 s after the cases)`);
   } finally {
     stop();
   }
