@@ -83,6 +83,7 @@ const reads = (): Array<[string, string, boolean]> => [
   ['links', `/api/groups/${groupId}/links`, true],
   ['chat rooms', '/api/chat/rooms', true],
   ['blocks', '/api/blocks', true],
+  ['record', `/api/users/${author.id}/record`, false],
 ];
 
 async function statementsOf(url: string, withToken: boolean): Promise<number> {
@@ -118,6 +119,8 @@ describe('query count per request', () => {
     expect(after.notices).toBe(3);
     expect(after.links).toBe(3);
     expect(after.blocks).toBe(2);
+    // a person's record: the counts and the revealed tags in one statement
+    expect(after.record).toBe(1);
   });
 
   it('is zero for a public read served from the cache', async () => {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GroupReviews, Review, UserRecord } from '@app/contract';
+import { queryRows } from '../../db/client.js';
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { makeGroup, type TestGroup } from '../../../test/fixtures/groups.js';
 import { NOON_SEOUL } from '../../../test/fixtures/posts.js';
@@ -206,14 +208,33 @@ describe('the reveal rule', () => {
     await Promise.all([admin, a, b].map((u) => t.relogin(u)));
     expect((await reviewsOf(b, g)).received).toHaveLength(1);
     t.clock.advance(1000);
-    await Promise.all([admin, a, b].map((u) => t.relogin(u)));
+    await Promise.all([admin, a, b, outsider].map((u) => t.relogin(u)));
     const after = (await reviewsOf(b, g)).received;
     expect(after.map((r) => r.reviewerId)).toEqual([a.id, admin.id]);
     expect(after[1]).toMatchObject({ comment: '늘 제시간', tags: ['ON_TIME'] });
     expect((await record(b)).tags).toMatchObject({ SKILLED: 1, LEADING: 1, ON_TIME: 1 });
-    // the third member never sees reviews between others
+    // the third member never sees reviews between others, nor do an outsider and an anonymous reader once it closed
     expect((await reviewsOf(a, g)).received.map((r) => r.reviewerId)).toEqual([b.id]);
+    expectError(await t.get(`/api/groups/${g.id}/reviews`, { token: outsider.token }), 403, 'not_group_member');
+    expectError(await t.get(`/api/groups/${g.id}/reviews`), 401, 'login_required');
     t.clock.set(NOON_SEOUL);
+  });
+
+  it('writing a review tells the reviewee nothing: no 쪽지, no job, no mail', async () => {
+    const { admin, a, b, g } = await team('조용');
+    expect((await complete(admin, g)).statusCode).toBe(200);
+    await t.ctx.jobs.drain(); // the completion's own 쪽지 and mails
+    const queued = () =>
+      queryRows<{ messages: number; jobs: number }>(
+        t.db,
+        sql`SELECT (SELECT count(*)::int FROM messages) AS messages, (SELECT count(*)::int FROM jobs) AS jobs`,
+      );
+    const before = await queued();
+    const mails = t.mailer.sent.length;
+    expect((await write(a, g, { revieweeId: b.id, tags: ['SKILLED'], comment: '고마워요' })).statusCode).toBe(201);
+    expect(await queued()).toEqual(before);
+    await t.ctx.jobs.drain();
+    expect(t.mailer.sent.length).toBe(mails);
   });
 
   it('two members reviewing each other at the same instant both end revealed', async () => {

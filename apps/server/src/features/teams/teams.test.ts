@@ -159,6 +159,24 @@ describe('POST /api/groups/{id}/complete', () => {
     expect(job.outcome).toBe('reminded:2');
     t.clock.set(NOON_SEOUL);
   });
+
+  it('the reminder sends nothing once the window has closed, or when the group is gone', async () => {
+    const outcome = async (g: TestGroup) =>
+      (await queryRows<{ outcome: string }>(t.db, sql`SELECT outcome FROM jobs WHERE key = ${`review-reminder:${g.id}`}`))[0]
+        ?.outcome;
+    const closed = await team('늦은알림', 1);
+    const gone = await team('없는알림', 1);
+    for (const { admin, g } of [closed, gone]) expect((await complete(admin, g)).statusCode).toBe(200);
+    await t.db.execute(sql`DELETE FROM groups WHERE id = ${gone.g.id}`);
+    // the job ran late: the window had already closed when it did
+    t.clock.advance(14 * DAY);
+    await t.ctx.jobs.drain();
+    expect(await outcome(closed.g)).toBe('window_closed');
+    expect(await outcome(gone.g)).toBe('group_gone');
+    for (const u of [closed.admin, ...closed.members, gone.admin, ...gone.members])
+      expect(await reviewRequests(u)).toHaveLength(1);
+    t.clock.set(NOON_SEOUL);
+  });
 });
 
 describe('a completed group', () => {
@@ -312,6 +330,7 @@ describe('showcase', () => {
     const toggle = (u: TestUser, body: unknown, id = g.id) => t.put(`/api/groups/${id}/showcase`, { token: u.token, body });
 
     expectError(await t.put(`/api/groups/${g.id}/showcase-consent`, { body: { consent: true } }), 401, 'login_required');
+    expectError(await t.put(`/api/groups/${g.id}/showcase`, { body: { showcase: true } }), 401, 'login_required');
     expectError(await consent(a, { consent: true }, 999999), 404, 'not_found', '그룹을 찾을 수 없습니다.');
     expectError(await consent(outsider, { consent: true }), 403, 'not_group_member', '그룹의 일원이 아닙니다.');
     expectError(await consent(a, { consent: true }), 409, 'group_not_completed', '완료된 그룹에서만 할 수 있습니다.');
