@@ -37,7 +37,7 @@ async function received(users: TestUser[], action: () => Promise<unknown>) {
   return Promise.all(users.map((u) => notesOf(u, before)));
 }
 
-const ok = async (res: Promise<{ statusCode: number; body: string }>, status = 200) => {
+const ok = async <R extends { statusCode: number; body: string }>(res: Promise<R>, status = 200): Promise<R> => {
   const r = await res;
   expect(r.statusCode, r.body).toBe(status);
   return r;
@@ -47,7 +47,7 @@ it('approve and reject: APPLICATION_DECIDED to the applicant, with the post’s 
   const author = await t.user('유형작성자');
   const [approved, rejected] = [await t.user('유형합격'), await t.user('유형불합격')];
   const post = await createRecruitment(t, author, { title: '유형 공고' });
-  const ids = [];
+  const ids: number[] = [];
   for (const u of [approved, rejected]) {
     await addProfile(t, u);
     ids.push(await applyTo(t, u, post.id));
