@@ -142,7 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter, log: app.log, broker }),
     jobs: new JobWorker(jobStore(database.db), clock, app.log),
-    vapid: loadVapidKeys(config.vapid, config.dataDir),
+    vapid: loadVapidKeys(config.vapid, config.dataDir, (message) => app.log.warn(message)),
   };
 
   registerErrorHandling(app);

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 
@@ -8,17 +9,48 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** The configured VAPID pair, else one made on first start and kept in `dataDir` (every instance must share it). */
+type KeyPair = Omit<VapidKeys, 'subject'>;
+
+/**
+ * The configured VAPID pair, else one made on first start and kept in `dataDir` (every instance must share it).
+ * Only one of the two keys configured is a mistake the server can work around: it warns and uses the kept pair.
+ */
 export function loadVapidKeys(
   configured: { publicKey?: string; privateKey?: string; subject: string },
   dataDir: string,
+  warn: (message: string) => void,
+  generate: () => KeyPair = () => webpush.generateVAPIDKeys(),
 ): VapidKeys {
-  if (configured.publicKey && configured.privateKey)
-    return { publicKey: configured.publicKey, privateKey: configured.privateKey, subject: configured.subject };
-  const file = path.join(dataDir, 'vapid.json');
-  if (!existsSync(file)) writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
-  const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-  return { ...kept, subject: configured.subject };
+  const { publicKey, privateKey, subject } = configured;
+  if (publicKey && privateKey) return { publicKey, privateKey, subject };
+  if (publicKey || privateKey) {
+    const [set, missing] = publicKey ? ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] : ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'];
+    warn(`${set} is set without ${missing}: it is ignored and the pair kept in DATA_DIR is used (set both or neither)`);
+  }
+  return { ...keptPair(path.join(dataDir, 'vapid.json'), generate), subject };
+}
+
+/**
+ * The pair in `file`, made first if there is none. Instances sharing the directory may start together: the new pair
+ * is written whole to a file of this instance's own and then linked to `file`, which fails if another instance got
+ * there first (an exclusive create that is never seen half-written); then that instance's pair is the one read.
+ */
+function keptPair(file: string, generate: () => KeyPair): KeyPair {
+  if (!existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, JSON.stringify(generate()), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(draft, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<KeyPair>;
+  if (typeof kept.publicKey !== 'string' || typeof kept.privateKey !== 'string')
+    throw new Error(`${file} does not hold a VAPID pair: delete it to have a new one made (push subscriptions end)`);
+  return { publicKey: kept.publicKey, privateKey: kept.privateKey };
 }
 
 export interface PushTarget {
