@@ -4,6 +4,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@app/c
 import { expectError, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { LocalPushService } from '../../../test/fixtures/push-service.js';
 import { addProfile, applyTo, createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { queryRows } from '../../db/client.js';
 
 const push = new LocalPushService();
 await push.start();
@@ -116,6 +117,29 @@ describe('push subscriptions', () => {
     expect(
       (await t.delete('/api/push/subscriptions', { token: author.token, body: { endpoint: subs[5].json.endpoint } })).statusCode,
     ).toBe(200);
+  });
+
+  it('another account cannot delete a subscription; posting the same endpoint moves it to that account', async () => {
+    const owners = async (endpoint: string) =>
+      queryRows<{ userId: number }>(t.db, sql`SELECT user_id AS "userId" FROM push_subscriptions WHERE endpoint = ${endpoint}`);
+    const first = push.subscription(`moved-${Date.now()}`);
+    const { endpoint } = first.json;
+    await t.post('/api/push/subscriptions', { token: author.token, body: first.json });
+    const del = await t.delete('/api/push/subscriptions', { token: applicant.token, body: { endpoint } });
+    expect(del.statusCode, del.body).toBe(200); // idempotent: says nothing about whose it is
+    expect(await owners(endpoint)).toEqual([{ userId: author.id }]);
+
+    // the browser signs in to the other account: its subscription (new keys, same endpoint) goes with it
+    const again = push.subscription(first.path.replace('/push/', ''));
+    expect((await t.post('/api/push/subscriptions', { token: applicant.token, body: again.json })).statusCode).toBe(201);
+    expect(await owners(endpoint)).toEqual([{ userId: applicant.id }]);
+    await t.post('/api/messages', { token: author.token, body: { receiverName: applicant.nickname, content: '옮겨 간 구독' } });
+    await t.post('/api/messages', { token: applicant.token, body: { receiverName: author.nickname, content: '이전 주인' } });
+    await t.ctx.jobs.drain();
+    expect(push.received.map((r) => [r.path, r.payload.body])).toEqual([[first.path, '옮겨 간 구독']]);
+    // and now the first account cannot delete it
+    await t.delete('/api/push/subscriptions', { token: author.token, body: { endpoint } });
+    expect(await owners(endpoint)).toEqual([{ userId: applicant.id }]);
   });
 
   it('refuses endpoints that are not https (or a test origin), too long, and keys of the wrong size', async () => {
