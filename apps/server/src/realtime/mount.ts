@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
-import { TooManyRequests } from '../lib/errors.js';
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_TEXT, TooManyRequests } from '../lib/errors.js';
 import { MINUTE, type Limit, type RateLimiter } from '../lib/rate-limit.js';
 import type { SocketAuth } from './auth.js';
 import { STOMP_TEXTS } from './texts.js';
@@ -24,6 +24,15 @@ export interface MountOptions {
 }
 
 type Refusal = { status: number; code: string; text: string; headers?: Record<string, string> };
+
+const SERVER_ERROR: Refusal = { status: 500, code: 'server_error', text: STOMP_TEXTS.serverError };
+/** the token's user could not be read: the database is away (a restart, a failover), as the API's 503 */
+const UNAVAILABLE: Refusal = {
+  status: 503,
+  code: 'service_unavailable',
+  text: SERVICE_UNAVAILABLE_TEXT,
+  headers: { 'Retry-After': '5' },
+};
 
 interface ChatPath {
   kind: 'info' | 'raw-websocket' | 'session' | 'other' | 'refused';
@@ -68,9 +77,12 @@ export function mountSockJs(server: Server, options: MountOptions): sockjs.Serve
         for (const listener of previous) listener.call(server, req, resOrSocket, head);
         return;
       }
+      // Node takes its own 'error' listener off an upgrade's socket: without one, a client that resets the connection
+      // while it is checked (a slow database, a balancer giving up) would end the process
+      if (event === 'upgrade') (resOrSocket as Duplex).on('error', () => (resOrSocket as Duplex).destroy());
       void guard(req, options).then(
         (refusal) => (refusal ? refuse(resOrSocket, refusal) : handler(req, resOrSocket, head)),
-        () => refuse(resOrSocket, { status: 500, code: 'server_error', text: STOMP_TEXTS.serverError }),
+        (err: unknown) => refuse(resOrSocket, isDatabaseUnavailable(err) ? UNAVAILABLE : SERVER_ERROR),
       );
     });
   };
@@ -150,4 +162,5 @@ function refuse(target: ServerResponse | Duplex, refusal: Refusal) {
 }
 
 const statusText = (status: number) =>
-  ({ 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' })[status] ?? 'Error';
+  ({ 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' })[status] ??
+  'Error';
