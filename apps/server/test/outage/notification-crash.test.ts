@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { seoulDate } from '../../src/lib/clock.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers.js';
-import { TEST_JWT_SECRET } from '../signed-token.js';
 import { freePort, startPostgres, type PostgresCluster } from '../services.js';
 import { addProfile, createRecruitment } from '../fixtures/posts.js';
 import { decodeWords, parseMime, SmtpSink, textAndHtml } from '../fixtures/smtp-sink.js';
+import { sleep, startRealServer, stopRealServer as kill, waitFor, type RealServer } from './real-server.js';
 
 /**
  * The queue through a crash, on both databases: the real server (`node --import tsx src/main.ts`, its worker polling
@@ -18,19 +17,12 @@ import { decodeWords, parseMime, SmtpSink, textAndHtml } from '../fixtures/smtp-
  * runs without DATABASE_URL, mailing a real SMTP server (smtp-server). The process is killed with SIGKILL, so nothing
  * of its shutdown runs; a new process on the same database sends what was left, exactly once.
  */
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_URL = 'https://teammate.example';
 const POLL_MS = 1000;
 /** the retry of a first failed send is due 30 s after it (lib/job-worker.ts backoffMs) */
 const FIRST_BACKOFF_MS = 30_000;
 
 const servers: RealServer[] = [];
-
-interface RealServer {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-}
 
 /**
  * Where the servers keep their data. `setup` is an in-process app on the same database (jobs off) that makes the
@@ -74,47 +66,15 @@ function pgliteEngine(dataDir: string): Engine {
 
 async function startServer(engine: Engine, dataDir: string, smtpPort: number): Promise<RealServer> {
   await engine.handOver();
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...engine.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'teammate@example.org',
-      PUBLIC_URL,
-      WEB_DIST: '/nonexistent',
-      WEB_SSR: 'off',
-      LOG_LEVEL: 'warn',
-    },
+  const server = await startRealServer({
+    ...engine.env,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'teammate@example.org',
+    PUBLIC_URL,
   });
-  const server = { child, base: `http://127.0.0.1:${port}`, output: [] as string[] };
   servers.push(server);
-  child.stdout!.on('data', (c: Buffer) => server.output.push(String(c)));
-  child.stderr!.on('data', (c: Buffer) => server.output.push(String(c)));
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${server.output.join('')}`);
-    const ready = await fetch(`${server.base}/readyz`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ready) return server;
-    if (Date.now() > until) throw new Error(`the server did not get ready:\n${server.output.join('')}`);
-    await sleep(250);
-  }
-}
-
-async function kill(server: RealServer, signal: NodeJS.Signals) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
+  return server;
 }
 
 /** A new post by a new author, made before the server runs. */
@@ -140,16 +100,6 @@ const jobsOf = (setup: TestApp, userId: number) =>
     setup.db,
     sql`SELECT id::int, kind, attempts, outcome, last_error AS "lastError" FROM jobs WHERE user_id = ${userId} ORDER BY id`,
   );
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 /** The mail arrives, and a few polls later it is still the only one. */
 async function arrivesOnce(smtp: SmtpSink, address: string, ms: number) {
@@ -249,5 +199,3 @@ function crashCases(name: string, makeEngine: (dataDir: string) => Promise<Engin
 
 crashCases('on PostgreSQL', () => postgresEngine());
 crashCases('on PGlite in a data dir (npm start without DATABASE_URL)', (dataDir) => pgliteEngine(dataDir));
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
