@@ -6,7 +6,11 @@
  * by messageId. Each member records every line it got, live or read, how long each reconnect took, and any line
  * delivered live twice or out of order.
  */
+import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
+import { openDatabase, queryRows } from '@app/server/src/db/client.js';
+import { TokenService } from '@app/server/src/lib/tokens.js';
+import { LIVE_JWT_SECRET } from '../live.js';
 import { randomIp } from '../random.js';
 import { sleep } from './cluster.js';
 
@@ -31,11 +35,57 @@ function parse(raw: string) {
   return { command, headers, body: raw.slice(split + 2).replace(/\0$/, '') };
 }
 
+/** `rooms` groups of `perRoom` members, each with a room, written directly (as bench/live.ts does); their tokens. */
+export async function chatRooms(url: string, rooms: number, perRoom: number) {
+  const database = await openDatabase({ url });
+  const db = database.db;
+  try {
+    const tokens = new TokenService(LIVE_JWT_SECRET);
+    const made: Array<{ roomId: number; tokens: string[] }> = [];
+    for (let r = 0; r < rooms; r++) {
+      const tag = `drill${r}_${Date.now().toString(36)}`;
+      const users = await queryRows<{ id: number; login_id: string }>(
+        db,
+        sql`INSERT INTO users (login_id, password_hash, email, phone_number, nickname, created_at, updated_at)
+            SELECT ${tag} || '_' || g, 'x', ${tag} || g || '@example.com', '01000000000', '훈련' || ${tag} || '_' || g, now(), now()
+            FROM generate_series(1, ${perRoom}) g RETURNING id, login_id`,
+      );
+      const [post] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date, inactive, created_at, updated_at)
+            VALUES ('RECRUITMENT', ${users[0].id}, '훈련', '훈련', '훈련', ${perRoom}, ${perRoom}, current_date - 30, true, now() - interval '30 days', now()) RETURNING id`,
+      );
+      const [group] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO groups (post_id, name, description, type, created_at) VALUES (${post.id}, ${`훈련 그룹 ${r}`}, '훈련', 'PROJECT', now()) RETURNING id`,
+      );
+      await db.execute(sql`
+        INSERT INTO group_members (group_id, user_id, role, joined_by, joined_at)
+        SELECT ${group.id}, u.id, CASE WHEN u.id = ${users[0].id} THEN 'ADMIN' ELSE 'MEMBER' END, 'CREATION', now()
+        FROM users u WHERE u.login_id LIKE ${`${tag}_%`}`);
+      const [room] = await queryRows<{ id: number }>(
+        db,
+        sql`INSERT INTO chat_rooms (group_id, name, created_by, created_at) VALUES (${group.id}, ${`훈련방 ${r}`}, ${users[0].id}, now()) RETURNING id`,
+      );
+      const now = new Date();
+      made.push({
+        roomId: room.id,
+        tokens: await Promise.all(users.map((u) => tokens.sign({ sub: u.login_id, uid: u.id, tv: 0 }, now))),
+      });
+    }
+    return made;
+  } finally {
+    await database.close();
+  }
+}
+
 export class ChatMember {
   /** every line seen, live or read from the history */
   readonly seen = new Set<number>();
   /** the line ids this member sent and got a RECEIPT for */
   readonly acknowledged = new Set<number | string>();
+  /** when each of those RECEIPTs came (performance.now()) */
+  readonly acknowledgedAt = new Map<string, number>();
   readonly reconnects: number[] = [];
   /** of each reconnect: the wait before it, the WebSocket handshake, CONNECT + SUBSCRIBE to the receipt */
   readonly phases: Array<{ wait: number; open: number; subscribe: number }> = [];
@@ -63,6 +113,11 @@ export class ChatMember {
     readonly roomId: number,
     private readonly tag: string,
   ) {}
+
+  /** Subscribed to the room now (after a reconnect too). */
+  get connected() {
+    return this.subscribed;
+  }
 
   /** Connects and subscribes; resolves once the subscription is confirmed. */
   start(): Promise<void> {
@@ -110,6 +165,7 @@ export class ChatMember {
           clearTimeout(this.waiting.get(id)!.timer);
           this.waiting.delete(id);
           this.acknowledged.add(id);
+          this.acknowledgedAt.set(id, performance.now());
         }
       } else if (frame.command === 'ERROR') {
         if (frame.headers.reconnect === 'true') {

@@ -19,10 +19,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '@app/server/src/db/client.js';
-import { TokenService } from '@app/server/src/lib/tokens.js';
 import { LIVE_JWT_SECRET, newestOpen, prepareLive } from '../live.js';
-import { ChatMember } from './chat-members.js';
+import { ChatMember, chatRooms } from './chat-members.js';
 import { Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep, throwawayDatabase } from './cluster.js';
+import { pct, tally } from './figures.js';
 import { Traffic } from './traffic.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,62 +45,6 @@ const began = performance.now();
 const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s`;
 const say = (text: string) => console.log(`[${elapsed()}] ${text}`);
 
-/** 5 groups of 10 members, each with a room, written directly (as bench/live.ts does); their tokens. */
-async function chatRooms(url: string) {
-  const database = await openDatabase({ url });
-  const db = database.db;
-  try {
-    const tokens = new TokenService(LIVE_JWT_SECRET);
-    const rooms: Array<{ roomId: number; tokens: string[] }> = [];
-    for (let r = 0; r < ROOMS; r++) {
-      const tag = `drill${r}_${Date.now().toString(36)}`;
-      const users = await queryRows<{ id: number; login_id: string }>(
-        db,
-        sql`INSERT INTO users (login_id, password_hash, email, phone_number, nickname, created_at, updated_at)
-            SELECT ${tag} || '_' || g, 'x', ${tag} || g || '@example.com', '01000000000', '훈련' || ${tag} || '_' || g, now(), now()
-            FROM generate_series(1, ${PER_ROOM}) g RETURNING id, login_id`,
-      );
-      const [post] = await queryRows<{ id: number }>(
-        db,
-        sql`INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date, inactive, created_at, updated_at)
-            VALUES ('RECRUITMENT', ${users[0].id}, '훈련', '훈련', '훈련', ${PER_ROOM}, ${PER_ROOM}, current_date - 30, true, now() - interval '30 days', now()) RETURNING id`,
-      );
-      const [group] = await queryRows<{ id: number }>(
-        db,
-        sql`INSERT INTO groups (post_id, name, description, type, created_at) VALUES (${post.id}, ${`훈련 그룹 ${r}`}, '훈련', 'PROJECT', now()) RETURNING id`,
-      );
-      await db.execute(sql`
-        INSERT INTO group_members (group_id, user_id, role, joined_by, joined_at)
-        SELECT ${group.id}, u.id, CASE WHEN u.id = ${users[0].id} THEN 'ADMIN' ELSE 'MEMBER' END, 'CREATION', now()
-        FROM users u WHERE u.login_id LIKE ${`${tag}_%`}`);
-      const [room] = await queryRows<{ id: number }>(
-        db,
-        sql`INSERT INTO chat_rooms (group_id, name, created_by, created_at) VALUES (${group.id}, ${`훈련방 ${r}`}, ${users[0].id}, now()) RETURNING id`,
-      );
-      const now = new Date();
-      rooms.push({
-        roomId: room.id,
-        tokens: await Promise.all(users.map((u) => tokens.sign({ sub: u.login_id, uid: u.id, tv: 0 }, now))),
-      });
-    }
-    return rooms;
-  } finally {
-    await database.close();
-  }
-}
-
-/** "a x3, b x1" */
-const tally = (items: string[]) => {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return [...counts].map(([item, n]) => `${item} x${n}`).join(', ');
-};
-
-const pct = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
-
 /** The reads sent during the roll slower than `overMs`, between the roll's events, in seconds from the roll's start. */
 function printSlowReads(traffic: Traffic, events: Array<{ at: number; what: string }>, rollFrom: number, overMs: number) {
   const slow = traffic.samples.filter((x) => x.what === 'read' && x.at >= rollFrom && x.ms > overMs);
@@ -121,7 +65,7 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   cleanUps.push(() => database.drop());
   seed(database.url, 3000, 500);
   const live = await prepareLive({ url: database.url });
-  const rooms = await chatRooms(database.url);
+  const rooms = await chatRooms(database.url, ROOMS, PER_ROOM);
   say(`database ${new URL(database.url).pathname.slice(1)} seeded (3,000 posts), ${live.writers.length} writers, ${ROOMS} rooms`);
 
   const redisUrl = `${REDIS_BASE.replace(/\/\d*$/, '')}/${REDIS_DB}`;

@@ -12,6 +12,21 @@ export interface Sample {
   ms: number;
   ok: boolean;
   what: string;
+  /** the HTTP status, -1 when no answer came (refused, reset, timed out) */
+  status: number;
+  /** the app's X-Error-Code, 'balancer' for an answer without one */
+  code?: string;
+  /** with `keepWrites`: an acknowledged write's id (applicationId, a 쪽지's messageId, a reply's id) */
+  id?: number;
+  /** with `keepWrites`: what the write stored (a 쪽지's or reply's content; an application's recruitment id) */
+  key?: string;
+}
+
+interface Answer {
+  status: number;
+  code?: string;
+  /** the body, when asked for */
+  text?: string;
 }
 
 /** One request; ok on 2xx. Network errors and non-2xx are failures, reported with their status. */
@@ -22,7 +37,8 @@ function request(
   path: string,
   token?: string,
   body?: unknown,
-): Promise<{ status: number; code?: string }> {
+  keepBody = false,
+): Promise<Answer> {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve) => {
@@ -41,10 +57,14 @@ function request(
         },
       },
       (res) => {
-        res.resume();
+        const chunks: Buffer[] = [];
+        if (keepBody) res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else res.resume();
         // the app names its errors (X-Error-Code); an answer without one is the balancer's
         const code = String(res.headers['x-error-code'] ?? 'balancer');
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, code }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, code, ...(keepBody ? { text: Buffer.concat(chunks).toString() } : {}) }),
+        );
         res.on('error', () => resolve({ status: -1 }));
       },
     );
@@ -90,13 +110,23 @@ export class Traffic {
   // under a request being sent (a race of the client's, not of the deploy: browsers retry such a request)
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 5000 });
 
-  constructor(private readonly base: string) {}
+  /** `keepWrites`: each acknowledged write's id and what it stored go into its sample (the failover drill checks them) */
+  constructor(
+    private readonly base: string,
+    private readonly keepWrites = false,
+  ) {}
 
-  private async timed(what: string, run: () => Promise<{ status: number; code?: string }>) {
+  private async timed(what: string, run: () => Promise<Answer>, key?: string) {
     const at = performance.now();
-    const { status, code } = await run();
+    const { status, code, text } = await run();
     const ok = status >= 200 && status < 300;
-    this.samples.push({ at, ms: performance.now() - at, ok, what });
+    const sample: Sample = { at, ms: performance.now() - at, ok, what, status, code };
+    if (ok && text !== undefined) {
+      const body = JSON.parse(text) as { applicationId?: number; messageId?: number; id?: number };
+      sample.id = body.applicationId ?? body.messageId ?? body.id;
+      sample.key = key;
+    }
+    this.samples.push(sample);
     if (!ok) this.failures.push(`${what} ${status}${status > 0 ? ` ${code}` : ''}`);
   }
 
@@ -111,6 +141,8 @@ export class Traffic {
    */
   writers(rate: number, writers: Writer[], targets: number[], boardId: number) {
     let applications = 0;
+    const post = (path: string, token: string, body: unknown) =>
+      request(this.agent, this.base, 'POST', path, token, body, this.keepWrites);
     this.loops.push(
       openLoop(rate, (n) => {
         const writer = writers[Math.floor(n / 3) % writers.length];
@@ -120,21 +152,24 @@ export class Traffic {
             const k = applications++;
             const applicant = writers[k % writers.length];
             const target = targets[Math.floor(k / writers.length) % targets.length];
-            return this.timed('application', () =>
-              request(this.agent, this.base, 'POST', '/api/applications', applicant.token, { recruitmentId: target }),
+            return this.timed(
+              'application',
+              () => post('/api/applications', applicant.token, { recruitmentId: target }),
+              String(target),
             );
           }
-          case 1:
-            return this.timed('message', () =>
-              request(this.agent, this.base, 'POST', '/api/messages', writer.token, {
-                receiverName: other.nickname,
-                content: `훈련 쪽지 ${n}`,
-              }),
+          case 1: {
+            const content = `훈련 쪽지 ${n}`;
+            return this.timed(
+              'message',
+              () => post('/api/messages', writer.token, { receiverName: other.nickname, content }),
+              content,
             );
-          default:
-            return this.timed('reply', () =>
-              request(this.agent, this.base, 'POST', '/api/replies', writer.token, { boardId, content: `훈련 댓글 ${n}` }),
-            );
+          }
+          default: {
+            const content = `훈련 댓글 ${n}`;
+            return this.timed('reply', () => post('/api/replies', writer.token, { boardId, content }), content);
+          }
         }
       }),
     );
