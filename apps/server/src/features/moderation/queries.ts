@@ -80,41 +80,57 @@ export interface TargetRow {
   receiver_id: number | null;
 }
 
-const TARGET_SQL: Record<ReportTargetType, (id: number) => SQL> = {
-  POST: (id) => sql`SELECT p.creator_id AS author_id, u.nickname AS author_nickname, p.title, p.description AS text,
+const TARGET_SQL: Record<ReportTargetType, (ids: SQL) => SQL> = {
+  POST: (
+    ids,
+  ) => sql`SELECT p.id AS target_id, p.creator_id AS author_id, u.nickname AS author_nickname, p.title, p.description AS text,
       NULL::text AS context, p.hidden_at, p.hidden_reason, p.kind AS post_kind, NULL::int AS board_id,
       NULL::int AS group_id, NULL::int AS receiver_id
-    FROM base_posts p JOIN users u ON u.id = p.creator_id WHERE p.id = ${id}`,
-  BOARD: (id) => sql`SELECT b.author_id, u.nickname AS author_nickname, b.title, b.content AS text,
+    FROM base_posts p JOIN users u ON u.id = p.creator_id WHERE p.id = ANY(${ids})`,
+  BOARD: (ids) => sql`SELECT b.id AS target_id, b.author_id, u.nickname AS author_nickname, b.title, b.content AS text,
       NULL::text AS context, b.hidden_at, b.hidden_reason, NULL::text AS post_kind, b.id AS board_id,
       NULL::int AS group_id, NULL::int AS receiver_id
-    FROM boards b JOIN users u ON u.id = b.author_id WHERE b.id = ${id}`,
-  REPLY: (id) => sql`SELECT r.author_id, u.nickname AS author_nickname, NULL::text AS title, r.content AS text,
+    FROM boards b JOIN users u ON u.id = b.author_id WHERE b.id = ANY(${ids})`,
+  REPLY: (
+    ids,
+  ) => sql`SELECT r.id AS target_id, r.author_id, u.nickname AS author_nickname, NULL::text AS title, r.content AS text,
       '게시글: ' || b.title AS context, r.hidden_at, r.hidden_reason, NULL::text AS post_kind, r.board_id,
       NULL::int AS group_id, NULL::int AS receiver_id
-    FROM replies r JOIN boards b ON b.id = r.board_id JOIN users u ON u.id = r.author_id WHERE r.id = ${id}`,
-  MESSAGE: (id) => sql`SELECT m.sender_id AS author_id, s.nickname AS author_nickname, NULL::text AS title,
+    FROM replies r JOIN boards b ON b.id = r.board_id JOIN users u ON u.id = r.author_id WHERE r.id = ANY(${ids})`,
+  MESSAGE: (ids) => sql`SELECT m.id AS target_id, m.sender_id AS author_id, s.nickname AS author_nickname, NULL::text AS title,
       m.content AS text, coalesce(s.nickname, '탈퇴한 사용자') || ' → ' || coalesce(r.nickname, '탈퇴한 사용자') AS context,
       NULL::timestamptz AS hidden_at, NULL::text AS hidden_reason, NULL::text AS post_kind, NULL::int AS board_id,
       NULL::int AS group_id, m.receiver_id
-    FROM messages m JOIN users s ON s.id = m.sender_id JOIN users r ON r.id = m.receiver_id WHERE m.id = ${id}`,
-  USER: (id) => sql`SELECT u.id AS author_id, u.nickname AS author_nickname, NULL::text AS title, NULL::text AS text,
+    FROM messages m JOIN users s ON s.id = m.sender_id JOIN users r ON r.id = m.receiver_id WHERE m.id = ANY(${ids})`,
+  USER: (
+    ids,
+  ) => sql`SELECT u.id AS target_id, u.id AS author_id, u.nickname AS author_nickname, NULL::text AS title, NULL::text AS text,
       NULL::text AS context, NULL::timestamptz AS hidden_at, NULL::text AS hidden_reason, NULL::text AS post_kind,
       NULL::int AS board_id, NULL::int AS group_id, NULL::int AS receiver_id
-    FROM users u WHERE u.id = ${id} AND u.withdrawn_at IS NULL AND NOT u.system`,
-  LINK: (id) => sql`SELECT l.writer_id AS author_id, u.nickname AS author_nickname, l.title, l.url AS text,
+    FROM users u WHERE u.id = ANY(${ids}) AND u.withdrawn_at IS NULL AND NOT u.system`,
+  LINK: (ids) => sql`SELECT l.id AS target_id, l.writer_id AS author_id, u.nickname AS author_nickname, l.title, l.url AS text,
       '그룹: ' || g.name AS context, l.hidden_at, l.hidden_reason, NULL::text AS post_kind, NULL::int AS board_id,
       l.group_id, NULL::int AS receiver_id
-    FROM group_links l JOIN groups g ON g.id = l.group_id JOIN users u ON u.id = l.writer_id WHERE l.id = ${id}`,
-  NOTICE: (id) => sql`SELECT n.writer_id AS author_id, u.nickname AS author_nickname, n.title, n.content AS text,
+    FROM group_links l JOIN groups g ON g.id = l.group_id JOIN users u ON u.id = l.writer_id WHERE l.id = ANY(${ids})`,
+  NOTICE: (
+    ids,
+  ) => sql`SELECT n.id AS target_id, n.writer_id AS author_id, u.nickname AS author_nickname, n.title, n.content AS text,
       '그룹: ' || g.name AS context, n.hidden_at, n.hidden_reason, NULL::text AS post_kind, NULL::int AS board_id,
       n.group_id, NULL::int AS receiver_id
-    FROM group_notices n JOIN groups g ON g.id = n.group_id JOIN users u ON u.id = n.writer_id WHERE n.id = ${id}`,
+    FROM group_notices n JOIN groups g ON g.id = n.group_id JOIN users u ON u.id = n.writer_id WHERE n.id = ANY(${ids})`,
 };
 
+const idList = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
 export async function findTarget(db: Db, type: ReportTargetType, id: number): Promise<TargetRow | undefined> {
-  const [row] = await queryRows<TargetRow>(db, TARGET_SQL[type](id));
+  const [row] = await queryRows<TargetRow>(db, TARGET_SQL[type](idList([id])));
   return row;
+}
+
+/** The targets of one kind, by id, in one statement (a queue page's). */
+export async function findTargets(db: Db, type: ReportTargetType, ids: number[]): Promise<Map<number, TargetRow>> {
+  const rows = await queryRows<TargetRow & { target_id: number }>(db, TARGET_SQL[type](idList(ids)));
+  return new Map(rows.map((row) => [Number(row.target_id), row]));
 }
 
 /** Reports the user made since `since`, and the oldest of them (when the window frees a place). */
@@ -182,16 +198,31 @@ export interface ReportRow {
   created_at: Date | string;
 }
 
-/** The open (or resolved) reports of one target, oldest first. */
-export function reportsOf(db: Db, type: ReportTargetType, id: number, open: boolean): Promise<ReportRow[]> {
-  return queryRows<ReportRow>(
+/** The open (or resolved) reports of the given targets, oldest first, in one statement; keyed `TYPE:id`. */
+export async function reportsOf(
+  db: Db,
+  targets: Array<{ type: ReportTargetType; id: number }>,
+  open: boolean,
+): Promise<Map<string, ReportRow[]>> {
+  const rows = await queryRows<ReportRow & { target_type: ReportTargetType; target_id: number }>(
     db,
-    sql`SELECT r.id, r.reporter_id, u.nickname AS reporter_nickname, r.reason, r.detail, r.created_at
+    sql`SELECT r.target_type, r.target_id, r.id, r.reporter_id, u.nickname AS reporter_nickname, r.reason, r.detail,
+          r.created_at
         FROM reports r JOIN users u ON u.id = r.reporter_id
-        WHERE r.target_type = ${type} AND r.target_id = ${id} AND ${statusIs(open)}
+        JOIN unnest(${`{${targets.map((t) => t.type).join(',')}}`}::text[], ${`{${targets.map((t) => t.id).join(',')}}`}::int[])
+          AS t(kind, tid) ON r.target_type = t.kind AND r.target_id = t.tid
+        WHERE ${statusIs(open)}
         ORDER BY r.created_at, r.id`,
   );
+  const byTarget = new Map<string, ReportRow[]>();
+  for (const { target_type, target_id, ...report } of rows) {
+    const key = targetKey(target_type, Number(target_id));
+    byTarget.set(key, [...(byTarget.get(key) ?? []), report]);
+  }
+  return byTarget;
 }
+
+export const targetKey = (type: ReportTargetType, id: number) => `${type}:${id}`;
 
 /** Closes every open report of the target. */
 export async function resolveReports(db: Db, type: ReportTargetType, id: number, now: Date): Promise<void> {

@@ -25,6 +25,7 @@ import { isHideable, isOperatorUser, isOwnTarget, mayReport } from './policy.js'
 import {
   auditPage,
   findTarget,
+  findTargets,
   hideUnlessHidden,
   insertAudit,
   insertReport,
@@ -34,6 +35,8 @@ import {
   resolveReports,
   seasonedReporters,
   setHidden,
+  targetKey,
+  type ReportRow,
   type TargetRow,
 } from './queries.js';
 
@@ -97,7 +100,7 @@ export interface QueueItem {
   targetId: number;
   lastReportedAt: Date;
   target: TargetRow | undefined;
-  reports: Awaited<ReturnType<typeof reportsOf>>;
+  reports: ReportRow[];
 }
 
 /** GET /api/admin/reports: targets with their reports grouped, most reported first, each read in its context. */
@@ -106,16 +109,32 @@ export async function reportQueue(ctx: AppContext, user: AuthUser, status: 'OPEN
   const req = pageRequest(page, ADMIN_PAGE_SIZE);
   const open = status === 'OPEN';
   const { rows, total } = await queuePage(ctx.db, open, req);
-  const items: QueueItem[] = [];
-  for (const row of rows) {
-    items.push({
-      targetType: row.target_type,
-      targetId: row.target_id,
-      lastReportedAt: new Date(row.last_reported_at),
-      target: await findTarget(ctx.db, row.target_type, row.target_id),
-      reports: await reportsOf(ctx.db, row.target_type, row.target_id, open),
-    });
-  }
+  // one statement per kind of target on the page and one for every report: not two per item
+  const targets = new Map<ReportTargetType, Map<number, TargetRow>>();
+  for (const type of new Set(rows.map((row) => row.target_type)))
+    targets.set(
+      type,
+      await findTargets(
+        ctx.db,
+        type,
+        rows.filter((row) => row.target_type === type).map((row) => row.target_id),
+      ),
+    );
+  const reports =
+    rows.length === 0
+      ? new Map()
+      : await reportsOf(
+          ctx.db,
+          rows.map((row) => ({ type: row.target_type, id: row.target_id })),
+          open,
+        );
+  const items: QueueItem[] = rows.map((row) => ({
+    targetType: row.target_type,
+    targetId: row.target_id,
+    lastReportedAt: new Date(row.last_reported_at),
+    target: targets.get(row.target_type)?.get(Number(row.target_id)),
+    reports: reports.get(targetKey(row.target_type, Number(row.target_id))) ?? [],
+  }));
   return toPage(items, req, total);
 }
 
