@@ -54,18 +54,28 @@ function keywordCondition({ type, keyword }: Search, form: Form): SQL {
 /**
  * order=relevance (docs/api.md §10.5): the first field that matches (title, creator, description), within it
  * today's substring match before the spacing, 초성 and other-name matches; then newest. Read per match on `p`
- * (the post) and `u` (its creator).
+ * (the post) and `u` (its creator). A field's extended match is read as membership in that field's set of matches,
+ * found once through its index (a hashed subplan), not tested again on every match: a dense 초성 keyword would
+ * compute each match's initials.
  */
-function relevanceRank({ type, keyword }: Search): SQL {
+function relevanceRank(kind: PostKind, { type, keyword }: Search): SQL {
   const terms = searchTerms(keyword);
-  const tiers: SearchField[] = [];
-  if (type === 'all' || type === 'title') tiers.push(searchField('p.title', true));
-  if (type === 'all' || type === 'creator') tiers.push(searchField('u.nickname', true));
-  if (type === 'all' || type === 'content') tiers.push(searchField('p.description', false));
+  const tiers: Array<{ exact: SQL; extended: SQL }> = [];
+  const postsMatching = (field: SearchField) =>
+    sql`p.id IN (SELECT id FROM base_posts WHERE ${kindIs(kind)} AND ${indexed(fieldMatch(field, keyword, terms))})`;
+  if (type === 'all' || type === 'title')
+    tiers.push({ exact: exactMatch(searchField('p.title', true), keyword), extended: postsMatching(TITLE) });
+  if (type === 'all' || type === 'creator')
+    tiers.push({
+      exact: exactMatch(searchField('u.nickname', true), keyword),
+      extended: sql`p.creator_id IN (SELECT id FROM users WHERE ${indexed(fieldMatch(NICKNAME, keyword, terms))})`,
+    });
+  if (type === 'all' || type === 'content')
+    tiers.push({ exact: exactMatch(searchField('p.description', false), keyword), extended: postsMatching(DESCRIPTION) });
   const cases: SQL[] = [];
-  tiers.forEach((f, i) => {
-    cases.push(sql`WHEN ${exactMatch(f, keyword)} THEN ${sql.raw(String(i * 2))}`);
-    cases.push(sql`WHEN ${rowTest(fieldMatch(f, keyword, terms))} THEN ${sql.raw(String(i * 2 + 1))}`);
+  tiers.forEach((tier, i) => {
+    cases.push(sql`WHEN ${tier.exact} THEN ${sql.raw(String(i * 2))}`);
+    cases.push(sql`WHEN ${tier.extended} THEN ${sql.raw(String(i * 2 + 1))}`);
   });
   return sql`CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(tiers.length * 2))} END`;
 }
@@ -125,7 +135,7 @@ export async function searchPosts(
   filter: ListFilter,
 ): Promise<{ rows: PostListRow[]; total: number }> {
   const matched = matching(kind, today, search, filter);
-  if (filter.order === 'relevance') return relevancePage(db, today, page, search, matched);
+  if (filter.order === 'relevance') return relevancePage(db, kind, today, page, search, matched);
   const rows = await queryRows<PostListRow & { total: number | string }>(
     db,
     sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page)}, ${walked(kind, today, search, filter, page)},
@@ -149,6 +159,7 @@ export async function searchPosts(
  */
 async function relevancePage(
   db: Db,
+  kind: PostKind,
   today: string,
   page: PageRequest,
   search: Search,
@@ -158,7 +169,7 @@ async function relevancePage(
     db,
     sql`WITH m AS MATERIALIZED (${matched}),
       page AS MATERIALIZED (
-        SELECT p.id, ${relevanceRank(search)} AS search_rank FROM m JOIN base_posts p ON p.id = m.id
+        SELECT p.id, ${relevanceRank(kind, search)} AS search_rank FROM m JOIN base_posts p ON p.id = m.id
           JOIN users u ON u.id = p.creator_id
         ORDER BY search_rank, p.created_at DESC, p.id DESC ${limitOffset(page)})
       SELECT (SELECT count(*) FROM m) AS total, r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
