@@ -141,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     views: new ViewCounter((batch) => writeViews(database.db, [POST_VIEWS, BOARD_VIEWS], batch), app.log),
     mailer: metrics.countMails(options.mailer ?? mailerFromConfig(config, app.log, clock)),
     realtime: new Realtime({ db: database.db, tokens, clock, limiter, log: app.log, broker }),
-    jobs: new JobWorker(jobStore(database.db), clock, app.log),
+    jobs: new JobWorker(jobStore(database.db), clock, app.log, config.jobRetryBaseMs),
     vapid: loadVapidKeys(config.vapid, config.dataDir, (message) => app.log.warn(message)),
   };
 

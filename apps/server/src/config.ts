@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   /** disables the periodic jobs (tests drive them by hand) */
   runJobs: boolean;
+  /** JOB_RETRY_BASE_MS (30,000, at least 1,000): the wait before a failed job's first retry, doubling after */
+  jobRetryBaseMs: number;
   /** READ_CACHE=off: every public read goes to the database (lib/read-cache.ts) */
   readCache: boolean;
   /** READ_CACHE_TTL (seconds, 30): the longest a cached read lives without a write seen by this instance */
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
             : path.join(import.meta.dirname, '../../web/dist-ssr'),
     logLevel: env.LOG_LEVEL || 'info',
     runJobs: env.RUN_JOBS !== 'false',
+    jobRetryBaseMs: Math.max(1000, Number(env.JOB_RETRY_BASE_MS) || 30_000),
     readCache: env.READ_CACHE !== 'off',
     readCacheTtlSeconds: Number(env.READ_CACHE_TTL || 30),
     readsPerTurn: Number(env.READS_PER_TURN ?? 4),

@@ -60,8 +60,8 @@ const PARALLEL = 8;
 const GIVE_UP_AFTER_MS = 25 * 3600_000;
 const KEEP_DONE_MS = 7 * 24 * 3600_000;
 
-/** The wait before attempt n + 1: 30 s doubling, at most an hour. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+/** The wait before attempt n + 1: `baseMs` (30 s) doubling, at most an hour. */
+export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3600_000);
 
 /**
  * Runs the jobs of the queue on this instance: claims due jobs in batches (exclusive across instances until the lease
@@ -80,6 +80,7 @@ export class JobWorker {
     private readonly store: JobStore,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly retryBaseMs = 30_000,
   ) {}
 
   handle(kind: string, handler: JobHandler): void {
@@ -213,7 +214,7 @@ export class JobWorker {
       return this.store.finish(job.id, now, 'failed');
     }
     this.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, reason }, 'job queue: will retry');
-    await this.store.retry(job.id, new Date(now.getTime() + backoffMs(job.attempts)), reason.slice(0, 500));
+    await this.store.retry(job.id, new Date(now.getTime() + backoffMs(job.attempts, this.retryBaseMs)), reason.slice(0, 500));
   }
 
   private async purge() {
