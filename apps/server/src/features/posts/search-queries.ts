@@ -54,28 +54,36 @@ function keywordCondition({ type, keyword }: Search, form: Form): SQL {
 /**
  * order=relevance (docs/api.md §10.5): the first field that matches (title, creator, description), within it
  * today's substring match before the spacing, 초성 and other-name matches; then newest. Read per match on `p`
- * (the post) and `u` (its creator). A field's extended match is read as membership in that field's set of matches,
- * found once through its index (a hashed subplan), not tested again on every match: a dense 초성 keyword would
- * compute each match's initials.
+ * (the post) and `u` (its creator). A field whose index parts are its whole match (2-character pieces: a two-letter
+ * 초성 keyword) is read as membership in its set of matches, found once through the index (a hashed subplan):
+ * testing every match would compute each one's initials. Other fields are tested per match, which reads fewer rows
+ * than finding and testing their candidates again.
  */
 function relevanceRank(kind: PostKind, { type, keyword }: Search): SQL {
   const terms = searchTerms(keyword);
   const tiers: Array<{ exact: SQL; extended: SQL }> = [];
-  const postsMatching = (field: SearchField) =>
-    sql`p.id IN (SELECT id FROM base_posts WHERE ${kindIs(kind)} AND ${indexed(fieldMatch(field, keyword, terms))})`;
-  if (type === 'all' || type === 'title')
-    tiers.push({ exact: exactMatch(searchField('p.title', true), keyword), extended: postsMatching(TITLE) });
+  const tier = (onMatch: SearchField, indexedField: SearchField, members: (condition: SQL) => SQL) => {
+    const match = fieldMatch(indexedField, keyword, terms);
+    return {
+      exact: exactMatch(onMatch, keyword),
+      extended: match.exact ? members(indexed(match)) : rowTest(fieldMatch(onMatch, keyword, terms)),
+    };
+  };
+  const posts = (condition: SQL) => sql`p.id IN (SELECT id FROM base_posts WHERE ${kindIs(kind)} AND ${condition})`;
+  if (type === 'all' || type === 'title') tiers.push(tier(searchField('p.title', true), TITLE, posts));
   if (type === 'all' || type === 'creator')
-    tiers.push({
-      exact: exactMatch(searchField('u.nickname', true), keyword),
-      extended: sql`p.creator_id IN (SELECT id FROM users WHERE ${indexed(fieldMatch(NICKNAME, keyword, terms))})`,
-    });
-  if (type === 'all' || type === 'content')
-    tiers.push({ exact: exactMatch(searchField('p.description', false), keyword), extended: postsMatching(DESCRIPTION) });
+    tiers.push(
+      tier(
+        searchField('u.nickname', true),
+        NICKNAME,
+        (condition) => sql`p.creator_id IN (SELECT id FROM users WHERE ${condition})`,
+      ),
+    );
+  if (type === 'all' || type === 'content') tiers.push(tier(searchField('p.description', false), DESCRIPTION, posts));
   const cases: SQL[] = [];
-  tiers.forEach((tier, i) => {
-    cases.push(sql`WHEN ${tier.exact} THEN ${sql.raw(String(i * 2))}`);
-    cases.push(sql`WHEN ${tier.extended} THEN ${sql.raw(String(i * 2 + 1))}`);
+  tiers.forEach((t, i) => {
+    cases.push(sql`WHEN ${t.exact} THEN ${sql.raw(String(i * 2))}`);
+    cases.push(sql`WHEN ${t.extended} THEN ${sql.raw(String(i * 2 + 1))}`);
   });
   return sql`CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(tiers.length * 2))} END`;
 }
