@@ -167,6 +167,16 @@ describe.each(PATHS)('%s', (path) => {
     expect([...latest.titles].sort()).toEqual([...found.titles].sort());
   });
 
+  it('order=relevance with a two-letter 초성 keyword: title matches newest first, then the creator match', async () => {
+    // ㅅㅍ: the initials of 스프링… titles, and of the creator 스프링장인 of 코딩 모임 (whose title does not match)
+    const found = await search(path, `keyword=${q('ㅅㅍ')}&order=relevance`);
+    const latest = await search(path, `keyword=${q('ㅅㅍ')}`);
+    expect(found.titles).toContain('코딩 모임');
+    expect(found.titles).toContain('스프링부트 프로젝트');
+    expect(found.total).toBe(latest.total);
+    expect(found.titles).toEqual([...latest.titles.filter((x) => x !== '코딩 모임'), '코딩 모임']);
+  });
+
   it('bad keywords give defined answers, never a 500', async () => {
     const all = await search(path, 'keyword=');
     expect((await search(path, `keyword=${q('ㄱ'.repeat(50))}`)).total).toBe(0);
