@@ -19,6 +19,7 @@ import { buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.
 import { mixedSearchPath } from './keywords.js';
 import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures } from './live.js';
 import { randomIp } from './random.js';
+import { runCleanly, type CleanUps } from './drill/run-cleanly.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BASE = process.env.COMPARE_BASE ?? 'ae8365e';
@@ -80,7 +81,7 @@ async function searchAlone(base: string) {
   };
 }
 
-async function main(cleanUps: Array<() => unknown>) {
+async function main(cleanUps: CleanUps) {
   const worktree = path.join(os.tmpdir(), `search-compare-${process.pid}`);
   cleanUps.push(() => execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: root, stdio: 'ignore' }));
   const oldRev = olderCheckout(BASE, worktree);
@@ -160,25 +161,4 @@ async function main(cleanUps: Array<() => unknown>) {
   console.log(`load at the end: ${load()}`);
 }
 
-const cleanUps: Array<() => unknown> = [];
-async function cleanUp() {
-  for (const step of cleanUps.reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      console.error(`clean-up: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  cleanUps.length = 0;
-}
-process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-let failed = false;
-try {
-  await main(cleanUps);
-} catch (err) {
-  failed = true;
-  console.error(err);
-} finally {
-  await cleanUp();
-}
-process.exit(failed ? 1 : 0);
+await runCleanly(async (cleanUps) => (await main(cleanUps), true));

@@ -24,6 +24,7 @@ import { ChatMember, chatRooms } from './chat-members.js';
 import { Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep, throwawayDatabase } from './cluster.js';
 import { pct, tally } from './figures.js';
 import { Traffic } from './traffic.js';
+import { runCleanly, type CleanUps } from './run-cleanly.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_BASE = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -56,7 +57,7 @@ function printSlowReads(traffic: Traffic, events: Array<{ at: number; what: stri
   for (const l of lines.sort((a, b) => a.at - b.at)) console.log(`${((l.at - rollFrom) / 1000).toFixed(2)} s ${l.text}`);
 }
 
-async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
+async function main(cleanUps: CleanUps): Promise<boolean> {
   const buildDir = path.resolve(import.meta.dirname, `../../apps/server/dist/drill-${process.pid}`);
   cleanUps.push(() => rmSync(buildDir, { recursive: true, force: true }));
   say(`server built (${(await buildServer(buildDir)).toFixed(0)} ms)`);
@@ -271,31 +272,8 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   return passed;
 }
 
-const cleanUps: Array<() => unknown> = [];
-async function cleanUp() {
-  for (const step of cleanUps.reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      console.error(`clean-up: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  cleanUps.length = 0;
-}
-const deadline = setTimeout(() => {
-  console.error(`the drill did not finish within ${DEADLINE_MS / 1000} s: stopping`);
-  void cleanUp().finally(() => process.exit(2));
-}, DEADLINE_MS - 10_000);
-process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-
-let passed = false;
-try {
-  passed = await main(cleanUps);
-} catch (err) {
-  console.error(err);
-} finally {
-  await cleanUp();
-  clearTimeout(deadline);
-}
-say(passed ? 'drill passed' : 'drill FAILED');
-process.exit(passed ? 0 : 1);
+await runCleanly(main, {
+  // the clean-up itself takes a few seconds of the three minutes
+  deadlineMs: DEADLINE_MS - 10_000,
+  finish: (passed) => say(passed ? 'drill passed' : 'drill FAILED'),
+});

@@ -23,6 +23,7 @@ import { Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep } fr
 import { pct, tally } from './figures.js';
 import { PgCluster, PrimaryAddress } from './replica.js';
 import { Traffic, type Sample } from './traffic.js';
+import { runCleanly, type CleanUps } from './run-cleanly.js';
 
 const REDIS_BASE = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REDIS_DB = Number(process.env.DRILL_REDIS_DB ?? 12);
@@ -101,7 +102,7 @@ function commitsAfter(oldPrimary: PgCluster, lsn: string) {
   return out.split('\n').filter((l) => /\bCOMMIT\b/.test(l)).length;
 }
 
-async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
+async function main(cleanUps: CleanUps): Promise<boolean> {
   // not under apps/server/dist, which a build of the server (npm start) empties; the server's dependencies still resolve
   const buildDir = path.resolve(import.meta.dirname, `../../apps/server/node_modules/.drill-failover-${process.pid}`);
   cleanUps.push(() => rmSync(buildDir, { recursive: true, force: true }));
@@ -325,31 +326,7 @@ async function main(cleanUps: Array<() => unknown>): Promise<boolean> {
   return passed;
 }
 
-const cleanUps: Array<() => unknown> = [];
-async function cleanUp() {
-  for (const step of cleanUps.reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      console.error(`clean-up: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  cleanUps.length = 0;
-}
-const deadline = setTimeout(() => {
-  console.error(`the drill did not finish within ${DEADLINE_MS / 1000} s: stopping`);
-  void cleanUp().finally(() => process.exit(2));
-}, DEADLINE_MS - 15_000);
-process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-
-let passed = false;
-try {
-  passed = await main(cleanUps);
-} catch (err) {
-  console.error(err);
-} finally {
-  await cleanUp();
-  clearTimeout(deadline);
-}
-say(passed ? 'drill passed' : 'drill FAILED');
-process.exit(passed ? 0 : 1);
+await runCleanly(main, {
+  deadlineMs: DEADLINE_MS - 15_000,
+  finish: (passed) => say(passed ? 'drill passed' : 'drill FAILED'),
+});
