@@ -15,9 +15,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.js';
+import { apiInstanceEnv, buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.js';
 import { mixedSearchPath } from './keywords.js';
-import { LIVE_JWT_SECRET, prepareLive, runLive, type LiveFigures } from './live.js';
+import { prepareLive, runLive, type LiveFigures } from './live.js';
 import { randomIp } from './random.js';
 import { runCleanly, type CleanUps } from './drill/run-cleanly.js';
 
@@ -112,17 +112,12 @@ async function main(cleanUps: CleanUps) {
         [oldRev, outs.old],
         [newRev, outs.new],
       ] as const) {
-        const instance = new Instance(`compare-${build}`, PORT, path.join(out, 'main.js'), {
-          DATABASE_URL: database.url,
-          JWT_SECRET: LIVE_JWT_SECRET,
-          TRUST_PROXY: 'true',
-          WEB_DIST: '/nonexistent',
-          WEB_SSR: 'off',
-          LOG_LEVEL: 'warn',
-          NEW_ACCOUNT_LIMITS: 'off',
-          RUN_JOBS: 'false',
-          READ_CACHE: cache,
-        });
+        const instance = new Instance(
+          `compare-${build}`,
+          PORT,
+          path.join(out, 'main.js'),
+          apiInstanceEnv(database.url, { RUN_JOBS: 'false', READ_CACHE: cache }),
+        );
         cleanUps.push(() => instance.kill());
         await instance.start();
         const base = `http://127.0.0.1:${PORT}`;

@@ -10,12 +10,29 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { LIVE_JWT_SECRET } from '../live.js';
 import { startSmtpSink, type SmtpSink } from '../smtp-sink.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverDir = path.join(root, 'apps/server');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What every instance a drill or bench starts runs with: the API alone (no web build, no rendered pages), the live
+ * writers' JWT secret, the client's address from X-Forwarded-For, and no new-account limits (its users are seconds
+ * old); `more` adds to it.
+ */
+export const apiInstanceEnv = (databaseUrl: string, more: Record<string, string> = {}): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  JWT_SECRET: LIVE_JWT_SECRET,
+  TRUST_PROXY: 'true',
+  WEB_DIST: '/nonexistent',
+  WEB_SSR: 'off',
+  LOG_LEVEL: 'warn',
+  NEW_ACCOUNT_LIMITS: 'off',
+  ...more,
+});
 
 /**
  * Builds the server as `npm start` runs it (scripts/build-server.mjs), into `out`; the milliseconds. `sources` is the

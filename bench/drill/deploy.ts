@@ -19,9 +19,19 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '@app/server/src/db/client.js';
-import { LIVE_JWT_SECRET, newestOpen, prepareLive } from '../live.js';
+import { newestOpen, prepareLive } from '../live.js';
 import { ChatMember, chatRooms } from './chat-members.js';
-import { Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep, throwawayDatabase } from './cluster.js';
+import {
+  apiInstanceEnv,
+  Balancer,
+  buildServer,
+  flushRedis,
+  Instance,
+  MailSink,
+  seed,
+  sleep,
+  throwawayDatabase,
+} from './cluster.js';
 import { pct, tally } from './figures.js';
 import { Traffic } from './traffic.js';
 import { runCleanly, type CleanUps } from './run-cleanly.js';
@@ -76,20 +86,13 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
   await sink.start();
   cleanUps.push(() => sink.close());
 
-  const env = {
-    DATABASE_URL: database.url,
+  const env = apiInstanceEnv(database.url, {
     REDIS_URL: redisUrl,
-    JWT_SECRET: LIVE_JWT_SECRET,
-    TRUST_PROXY: 'true',
-    WEB_DIST: '/nonexistent',
-    WEB_SSR: 'off',
-    LOG_LEVEL: 'warn',
-    NEW_ACCOUNT_LIMITS: 'off',
     STOP_DELAY_MS: String(STOP_DELAY_MS),
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     MAIL_FROM: 'drill@localhost',
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-  };
+  });
   const instances = [1, 2, 3].map((i) => new Instance(`app${i}`, PORT + i, path.join(buildDir, 'main.js'), env, START_NICE));
   cleanUps.push(() => instances.forEach((i) => (i.kill(), i.removeData())));
   const firstStarts = await Promise.all(instances.map((i) => i.start()));

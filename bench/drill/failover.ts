@@ -17,9 +17,9 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { LIVE_JWT_SECRET, newestOpen, prepareLive } from '../live.js';
+import { newestOpen, prepareLive } from '../live.js';
 import { ChatMember, chatRooms } from './chat-members.js';
-import { Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep } from './cluster.js';
+import { apiInstanceEnv, Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep } from './cluster.js';
 import { pct, tally } from './figures.js';
 import { PgCluster, PrimaryAddress } from './replica.js';
 import { Traffic, type Sample } from './traffic.js';
@@ -143,20 +143,13 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
   const sink = new MailSink();
   await sink.start();
   cleanUps.push(() => sink.close());
-  const env = {
-    DATABASE_URL: address.url(DATABASE),
+  const env = apiInstanceEnv(address.url(DATABASE), {
     REDIS_URL: redisUrl,
-    JWT_SECRET: LIVE_JWT_SECRET,
-    TRUST_PROXY: 'true',
-    WEB_DIST: '/nonexistent',
-    WEB_SSR: 'off',
-    LOG_LEVEL: 'warn',
-    NEW_ACCOUNT_LIMITS: 'off',
     STOP_DELAY_MS: '1500',
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     MAIL_FROM: 'drill@localhost',
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-  };
+  });
   const instances = [1, 2].map((i) => new Instance(`failover${i}`, PORT + i, path.join(buildDir, 'main.js'), env));
   cleanUps.push(() => instances.forEach((i) => (i.kill(), i.removeData())));
   const starts = await Promise.all(instances.map((i) => i.start()));
