@@ -51,6 +51,8 @@ const PER_ROOM = 10;
 const DEADLINE_MS = 180_000;
 /** the balancer checks every 500 ms and needs 2 failures: the instance answers that long and more after SIGTERM */
 const STOP_DELAY_MS = 1500;
+/** from an instance's /readyz 200 to the next one's SIGTERM: 2 checks and HAProxy's slowstart (deploy/haproxy.cfg) */
+const BACK_MS = Number(process.env.DRILL_BACK_MS ?? 6000);
 
 const began = performance.now();
 const elapsed = () => `${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s`;
@@ -143,8 +145,9 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
     say(
       `${instance.name}: SIGTERM -> exit ${exitCode} in ${(stopMs / 1000).toFixed(1)} s, new build ready in ${(readyMs / 1000).toFixed(1)} s`,
     );
-    // the balancer takes it back after 2 good checks (rise 2, inter 500 ms)
-    await sleep(1500);
+    // the balancer takes it back after 2 good checks (rise 2, inter 500 ms) and gives it its full share over 5 s
+    // (slowstart): the next instance stops once this one carries its part again
+    await sleep(BACK_MS);
   }
   const rollTo = performance.now();
   await sleep(3000);
