@@ -7,7 +7,7 @@ import { Hub } from './hub.js';
 import { StompSession } from './sessions.js';
 
 /** Session timing (docs/api.md §5.2) with fake timers; the socket-level behaviour is tested in features/chat. */
-function session() {
+function session(stillValid: () => Promise<boolean> = async () => true) {
   const written: string[] = [];
   const transport = { write: (d: string) => void written.push(d), close: vi.fn() };
   const identity = {
@@ -16,14 +16,15 @@ function session() {
     tokenVersion: 0,
     expiresAt: Number.MAX_SAFE_INTEGER,
   };
-  const auth = { stillValid: async () => true } as unknown as SocketAuth;
+  const auth = { stillValid } as unknown as SocketAuth;
+  const log = { warn: vi.fn(), error: vi.fn() };
   const s = new StompSession(transport, identity, {
     hub: new Hub(),
     destinations: new Destinations(),
     auth,
-    log: {} as FastifyBaseLogger,
+    log: log as unknown as FastifyBaseLogger,
   });
-  return { s, written, transport };
+  return { s, written, transport, log };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -66,5 +67,27 @@ describe('StompSession timing', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(written).toHaveLength(1);
     expect(transport.close).not.toHaveBeenCalled();
+  });
+});
+
+describe('StompSession failures', () => {
+  const refused = (written: string[]) => written.find((f) => f.startsWith('ERROR'));
+
+  it('answers a frame the database could not serve with the 503 text, as HTTP does, and warns', async () => {
+    const lost = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const { s, written, transport, log } = session(() => Promise.reject(lost));
+    s.receive(encodeFrame('CONNECT', { 'accept-version': '1.2' }));
+    await vi.waitFor(() => expect(transport.close).toHaveBeenCalled());
+    expect(refused(written)).toContain('message:서버가 일시적으로 응답할 수 없습니다. 잠시 후 다시 시도해주세요.');
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('answers any other failure with the server error text, logged as an error', async () => {
+    const { s, written, transport, log } = session(() => Promise.reject(new TypeError('a bug')));
+    s.receive(encodeFrame('CONNECT', { 'accept-version': '1.2' }));
+    await vi.waitFor(() => expect(transport.close).toHaveBeenCalled());
+    expect(refused(written)).toContain('message:서버 오류가 발생했습니다.');
+    expect(log.error).toHaveBeenCalledOnce();
   });
 });

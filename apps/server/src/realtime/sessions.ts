@@ -1,5 +1,6 @@
 import { STOMP_RECONNECT_HEADER } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_TEXT } from '../lib/errors.js';
 import type { SocketAuth, SocketIdentity } from './auth.js';
 import { encodeFrame, FrameError, FrameParser, type Frame } from './codec.js';
 import type { Destinations } from './destinations.js';
@@ -122,9 +123,19 @@ export class StompSession implements HubSession {
       if (receipt !== undefined && this.state === 'connected') this.write(encodeFrame('RECEIPT', { 'receipt-id': receipt }));
       if (frame.command === 'DISCONNECT') this.close();
     } catch (err) {
-      if (!(err instanceof StompError)) this.deps.log.error({ err }, 'STOMP frame failed');
-      this.fail(err instanceof StompError ? err.message : STOMP_TEXTS.serverError, receipt);
+      this.fail(this.failureText(err), receipt);
     }
+  }
+
+  /** A refusal says its own text; the database away says so as HTTP does (503); anything else is a server error. */
+  private failureText(err: unknown): string {
+    if (err instanceof StompError) return err.message;
+    if (isDatabaseUnavailable(err)) {
+      this.deps.log.warn({ err }, 'STOMP frame failed: the database does not answer');
+      return SERVICE_UNAVAILABLE_TEXT;
+    }
+    this.deps.log.error({ err }, 'STOMP frame failed');
+    return STOMP_TEXTS.serverError;
   }
 
   private async dispatch(frame: Frame) {
