@@ -19,8 +19,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '@app/server/src/db/client.js';
-import { newestOpen, prepareLive } from '../live.js';
-import { ChatMember, chatRooms } from './chat-members.js';
+import { prepareLive } from '../live.js';
+import { chatRooms } from './chat-members.js';
+import { DrillLoad } from './load.js';
+import type { Traffic } from './traffic.js';
 import {
   apiInstanceEnv,
   Balancer,
@@ -33,7 +35,6 @@ import {
   throwawayDatabase,
 } from './cluster.js';
 import { pct, tally } from './figures.js';
-import { Traffic } from './traffic.js';
 import { runCleanly, type CleanUps } from './run-cleanly.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -107,24 +108,9 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
   cleanUps.push(() => balancer.kill());
   const base = `http://127.0.0.1:${PORT}`;
 
-  const targets = await newestOpen(base);
-  const recruitments = targets.filter((t) => t.path.includes('/recruitments/')).map((t) => t.id);
-  const members = rooms.flatMap((room, r) =>
-    room.tokens.map((token, i) => new ChatMember(base, token, room.roomId, `r${r}m${i}`)),
-  );
-  await Promise.all(members.map((m) => m.start()));
+  const load = await DrillLoad.start(base, rooms, live, { reads: READ_RATE, writes: WRITE_RATE, chatLines: CHAT_RATE });
+  const { traffic, members } = load;
   say(`${members.length} chat members subscribed through HAProxy`);
-
-  const traffic = new Traffic(base);
-  traffic.readers(READ_RATE, targets);
-  traffic.writers(WRITE_RATE, live.writers, recruitments, live.boardId);
-  let chatting = true;
-  const chat = (async () => {
-    for (let n = 0; chatting; n++) {
-      members[(n * 7) % members.length].send();
-      await sleep(1000 / CHAT_RATE);
-    }
-  })();
   // the first seconds open the connections through the balancer: not counted
   const loadFrom = performance.now() + 5000;
   await sleep(BEFORE_MS);
@@ -151,11 +137,9 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
   }
   const rollTo = performance.now();
   await sleep(3000);
-  chatting = false;
-  await chat;
-  await traffic.stop();
+  await load.stopSending();
   await sleep(1500);
-  await Promise.all(members.map((m) => m.stop()));
+  await load.closeMembers();
   say('load stopped');
 
   // ---- the queue: every e-mail job done, each mail once ----

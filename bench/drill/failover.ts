@@ -17,12 +17,13 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { newestOpen, prepareLive } from '../live.js';
-import { ChatMember, chatRooms } from './chat-members.js';
+import { prepareLive } from '../live.js';
+import { chatRooms } from './chat-members.js';
+import { DrillLoad } from './load.js';
 import { apiInstanceEnv, Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep } from './cluster.js';
 import { pct, tally } from './figures.js';
 import { PgCluster, PrimaryAddress } from './replica.js';
-import { Traffic, type Sample } from './traffic.js';
+import type { Sample } from './traffic.js';
 import { runCleanly, type CleanUps } from './run-cleanly.js';
 
 const REDIS_BASE = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -164,22 +165,8 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
   const base = `http://127.0.0.1:${PORT}`;
 
   // ---- load ----
-  const targets = await newestOpen(base);
-  const recruitments = targets.filter((t) => t.path.includes('/recruitments/')).map((t) => t.id);
-  const members = rooms.flatMap((room, r) =>
-    room.tokens.map((token, i) => new ChatMember(base, token, room.roomId, `r${r}m${i}`)),
-  );
-  await Promise.all(members.map((m) => m.start()));
-  const traffic = new Traffic(base, true);
-  traffic.readers(READ_RATE, targets);
-  traffic.writers(WRITE_RATE, live.writers, recruitments, live.boardId);
-  let chatting = true;
-  const chat = (async () => {
-    for (let n = 0; chatting; n++) {
-      members[(n * 7) % members.length].send();
-      await sleep(1000 / CHAT_RATE);
-    }
-  })();
+  const load = await DrillLoad.start(base, rooms, live, { reads: READ_RATE, writes: WRITE_RATE, chatLines: CHAT_RATE }, true);
+  const { traffic, members } = load;
   say(`load: ${READ_RATE} reads/s, ${WRITE_RATE} writes/s, ${members.length} chat members sending ${CHAT_RATE} lines/s`);
   await sleep(BEFORE_MS);
 
@@ -201,13 +188,11 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
   say(`standby promoted in ${secs(promotedAt - promotedFrom)}; the address moved ${secs(movedAt - promotedAt)} after`);
   await sleep(AFTER_MS);
 
-  chatting = false;
-  await chat;
-  await traffic.stop();
+  await load.stopSending();
   await readiness.stop();
   await sleep(1500);
   const connected = members.filter((m) => m.connected).length;
-  await Promise.all(members.map((m) => m.stop()));
+  await load.closeMembers();
   say('load stopped');
 
   // ---- HTTP: during the switch 2xx or 503 service_unavailable, nothing past the bound, all back within RECOVER_MS ----
