@@ -118,6 +118,9 @@ test('a double tap on 지원하기 applies once and the button then says 지원 
 
   await loginWithToken(page, me);
   await page.goto(`/recruitment/${postId}`);
+  // the page arrives rendered on the server: a tap on its 지원하기 before the app has taken it over does nothing, and
+  // the header greets the member only once it has
+  await expect(page.getByText(`${me.nickname}님 환영합니다`)).toBeVisible();
   // two taps on the same spot: a second locator tap would wait for a 지원하기 button that may already be 지원 완료
   const box = await boxOf(page.getByRole('button', { name: '지원하기' }));
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
