@@ -34,7 +34,7 @@ import {
   sleep,
   throwawayDatabase,
 } from './cluster.js';
-import { pct, tally } from './figures.js';
+import { judge, pct, tally } from './figures.js';
 import { runCleanly, type CleanUps } from './run-cleanly.js';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -251,15 +251,11 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
     ['reader p99 during the roll within 2x of before', during.p99 <= 2 * before.p99],
   ];
   if (process.env.DRILL_SLOW) printSlowReads(traffic, events, rollFrom, Number(process.env.DRILL_SLOW));
-  console.log('\n== pass criteria ==');
-  for (const [name, ok] of criteria) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
-  const downs = balancer.log.filter((l) => / is DOWN/.test(l)).map((l) => /(app\d)/.exec(l)?.[1] ?? '?');
-  console.log(`balancer: servers marked down ${downs.length} times (${tally(downs)})`);
-  if (process.env.DRILL_HAPROXY_LOG) writeFileSync(process.env.DRILL_HAPROXY_LOG, balancer.log.join('\n'));
-  const passed = criteria.every(([, ok]) => ok);
-  if (!passed)
-    for (const i of instances) if (i.log.length) console.log(`-- ${i.name} log (last lines)\n${i.log.slice(-10).join('\n')}`);
-  return passed;
+  return judge(criteria, instances, 10, () => {
+    const downs = balancer.log.filter((l) => / is DOWN/.test(l)).map((l) => /(app\d)/.exec(l)?.[1] ?? '?');
+    console.log(`balancer: servers marked down ${downs.length} times (${tally(downs)})`);
+    if (process.env.DRILL_HAPROXY_LOG) writeFileSync(process.env.DRILL_HAPROXY_LOG, balancer.log.join('\n'));
+  });
 }
 
 await runCleanly(main, {

@@ -21,7 +21,7 @@ import { prepareLive } from '../live.js';
 import { chatRooms } from './chat-members.js';
 import { DrillLoad } from './load.js';
 import { apiInstanceEnv, Balancer, buildServer, flushRedis, Instance, MailSink, seed, sleep } from './cluster.js';
-import { pct, tally } from './figures.js';
+import { judge, pct, tally } from './figures.js';
 import { PgCluster, PrimaryAddress } from './replica.js';
 import type { Sample } from './traffic.js';
 import { runCleanly, type CleanUps } from './run-cleanly.js';
@@ -296,12 +296,7 @@ async function main(cleanUps: CleanUps): Promise<boolean> {
       lostBefore.length === 0 && linesLostBefore === 0,
     ],
   ];
-  console.log('\n== pass criteria ==');
-  for (const [name, ok] of criteria) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
-  const passed = criteria.every(([, ok]) => ok);
-  if (!passed)
-    for (const i of instances) if (i.log.length) console.log(`-- ${i.name} log (last lines)\n${i.log.slice(-30).join('\n')}`);
-  return passed;
+  return judge(criteria, instances, 30);
 }
 
 await runCleanly(main, {

@@ -12,3 +12,20 @@ export const pct = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
+
+/** Prints each pass criterion, then, when one failed, the last `logLines` of each instance's log; whether all held. */
+export function judge(
+  criteria: Array<[string, boolean]>,
+  instances: Array<{ name: string; log: string[] }>,
+  logLines: number,
+  between: () => void = () => {},
+): boolean {
+  console.log('\n== pass criteria ==');
+  for (const [name, ok] of criteria) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  between();
+  const passed = criteria.every(([, ok]) => ok);
+  if (!passed)
+    for (const i of instances)
+      if (i.log.length) console.log(`-- ${i.name} log (last lines)\n${i.log.slice(-logLines).join('\n')}`);
+  return passed;
+}

@@ -1,7 +1,7 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
-import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_TEXT, TooManyRequests } from '../lib/errors.js';
+import { type AppError, isDatabaseUnavailable, ServiceUnavailable, TooManyRequests } from '../lib/errors.js';
 import { MINUTE, type Limit, type RateLimiter } from '../lib/rate-limit.js';
 import type { SocketAuth } from './auth.js';
 import { STOMP_TEXTS } from './texts.js';
@@ -25,14 +25,10 @@ export interface MountOptions {
 
 type Refusal = { status: number; code: string; text: string; headers?: Record<string, string> };
 
+const refusalOf = (err: AppError): Refusal => ({ status: err.status, code: err.code, text: err.message, headers: err.headers });
 const SERVER_ERROR: Refusal = { status: 500, code: 'server_error', text: STOMP_TEXTS.serverError };
 /** the token's user could not be read: the database is away (a restart, a failover), as the API's 503 */
-const UNAVAILABLE: Refusal = {
-  status: 503,
-  code: 'service_unavailable',
-  text: SERVICE_UNAVAILABLE_TEXT,
-  headers: { 'Retry-After': '5' },
-};
+const UNAVAILABLE = refusalOf(new ServiceUnavailable());
 
 interface ChatPath {
   kind: 'info' | 'raw-websocket' | 'session' | 'other' | 'refused';
@@ -109,7 +105,7 @@ async function guard(req: IncomingMessage, options: MountOptions): Promise<Refus
     try {
       await options.limiter.consume([{ limit: NEW_SESSION_LIMIT, key: `ip:${clientIp(req, options.trustProxy)}` }]);
     } catch (err) {
-      if (err instanceof TooManyRequests) return { status: 429, code: err.code, text: err.message, headers: err.headers };
+      if (err instanceof TooManyRequests) return refusalOf(err);
       throw err;
     }
   }
@@ -155,12 +151,8 @@ function refuse(target: ServerResponse | Duplex, refusal: Refusal) {
   );
   target.end(
     Buffer.concat([
-      Buffer.from(`HTTP/1.1 ${refusal.status} ${statusText(refusal.status)}\r\n${lines.join('\r\n')}\r\n\r\n`),
+      Buffer.from(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n`),
       body,
     ]),
   );
 }
-
-const statusText = (status: number) =>
-  ({ 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' })[status] ??
-  'Error';

@@ -150,8 +150,10 @@ export async function deleteBoard(ctx: AppContext, user: AuthUser, id: number) {
   ctx.changes.publish(touched.board(id));
 }
 
-/** One count per viewer per 24 h (docs/api.md §3.10, §8.23); a view count evicts nothing (boards are not ranked in a cache). */
-/** A hidden board's view is not found but by its author and operators, as its detail (docs/api.md §10.4). */
+/**
+ * One count per viewer per 24 h (docs/api.md §3.10, §8.23); a view count evicts nothing (boards are not ranked in a
+ * cache). A hidden board's view is not found but by its author and operators, as its detail (§10.4).
+ */
 export async function countView(ctx: AppContext, id: number, viewerKey: string, viewer: Viewer | null) {
   const board = await loadBoard(ctx.db, id, BOARD_MISSING);
   if (board.hiddenAt !== null && !mayReadHidden(viewer, board.authorId)) throw new NotFound(BOARD_MISSING);

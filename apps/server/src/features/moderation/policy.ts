@@ -24,8 +24,10 @@ export const isOwnTarget = (user: AuthUser, target: TargetRow) => target.author_
 /** HIDE and RESTORE apply to content; a 쪽지 or a profile is dismissed (or its sender suspended). */
 export const isHideable = (type: ReportTargetType) => (HIDEABLE_TARGET_TYPES as readonly string[]).includes(type);
 
-/** The operator check of every /api/admin route: the role is read from the database on each request. */
-/** An operator, as the auth hook read it with the user on this request (granted, or listed in OPERATORS). */
+/**
+ * The operator check of every /api/admin route: an operator as the auth hook read it with the user on this request
+ * (granted, or listed in OPERATORS), so a revoked grant counts from the next request.
+ */
 export const isOperatorUser = (user: AuthUser) => user.operator === true;
 
 /** Hidden content is read by its author and by operators only (docs/api.md §10.4). */

@@ -122,7 +122,7 @@ export async function reportQueue(ctx: AppContext, user: AuthUser, status: 'OPEN
     );
   const reports =
     rows.length === 0
-      ? new Map()
+      ? new Map<string, ReportRow[]>()
       : await reportsOf(
           ctx.db,
           rows.map((row) => ({ type: row.target_type, id: row.target_id })),

@@ -161,9 +161,9 @@ export async function deletePost(ctx: AppContext, user: AuthUser, id: number, te
 
 /**
  * Counts a view unless this viewer was counted in the last 24 h. Nothing cached is evicted but what is ordered by
- * views; this instance's cached detail takes the new count at once, pages show it within the TTL.
+ * views; this instance's cached detail takes the new count at once, pages show it within the TTL. A hidden post's
+ * view is not found but by its author and operators, as its detail (docs/api.md §10.4).
  */
-/** A hidden post's view is not found but by its author and operators, as its detail (docs/api.md §10.4). */
 export async function countView(ctx: AppContext, postId: number, key: string, viewer: Viewer | null): Promise<void> {
   const detail = detailKey(postId, todayIn(ctx));
   // a view is a write: with no cached detail its post is read at once, not queued behind the public reads' misses

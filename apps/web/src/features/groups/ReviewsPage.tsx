@@ -22,6 +22,8 @@ import { windowOpen, WindowDday } from './ReviewWindow';
 import { MyShowcaseConsent } from './ShowcaseSwitches';
 import { useReviews, useShowcaseState, useWriteReview, type Review } from './teams-api';
 
+const Loading = () => <div className="page text-center text-gray-600">불러오는 중...</div>;
+
 const POSITIVE_TAGS = REVIEW_TAGS.filter((t) => t !== NEGATIVE_TAG);
 // the server's text for the same refusal
 const DROPPED_OUT_NEEDS_COMMENT = '중도 이탈을 선택할 때는 코멘트를 남겨주세요.';
@@ -36,7 +38,7 @@ export default function ReviewsPage() {
   const reviews = useReviews(groupId);
   const now = useNow();
 
-  if (reviews.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
+  if (reviews.isPending) return <Loading />;
   if (reviews.isError) {
     const e = reviews.error;
     if (e instanceof ApiError && e.code === 'group_not_completed')
@@ -140,7 +142,7 @@ export default function ReviewsPage() {
 function ReviewsRefused({ groupId, error, onRetry }: { groupId: number; error: unknown; onRetry(): void }) {
   const state = useShowcaseState(groupId);
   const left = error instanceof ApiError && error.code === 'not_group_member' && state.data?.consent != null;
-  if (state.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
+  if (state.isPending) return <Loading />;
   if (!left) return <GroupLoadError error={error} onRetry={onRetry} />;
   return (
     <div className="page flex max-w-2xl flex-col gap-5">
