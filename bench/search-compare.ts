@@ -5,7 +5,7 @@
  *
  *   npm run bench:search-compare -w bench
  *
- * Env: COMPARE_BASE (the older build's commit, `ae8365e`: main as the search issue found it), COMPARE_POSTS (100,000),
+ * Env: COMPARE_BASE (the older build's commit, `ae8365e`: main before Korean matching), COMPARE_POSTS (100,000),
  * COMPARE_ROUNDS (2), BENCH_SECONDS (20 per case), BENCH_CONNECTIONS (50 readers), COMPARE_CACHE ("off,on"),
  * DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
