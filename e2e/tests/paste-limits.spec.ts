@@ -13,6 +13,8 @@ const chars = (n: number) => '가나다abc'.repeat(Math.ceil(n / 6)).slice(0, n)
 
 /** Pastes through the clipboard over whatever the field holds, as a person does with Ctrl+V; the field keeps it all. */
 async function paste(field: Locator, text: string, kept = true) {
+  // a server-rendered page's fields stay disabled until the app has taken it over, and a key press does not wait
+  await expect(field).toBeEnabled();
   await field.focus();
   await field.press('ControlOrMeta+A');
   await field.page().evaluate((t) => navigator.clipboard.writeText(t), text);
