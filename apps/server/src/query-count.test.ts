@@ -14,7 +14,8 @@ let postId = 0;
 let groupId = 0;
 let boardId = 0;
 let detailId = 0;
-const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+/** not reads: a transaction's control, and the setting a search's transaction plans with (db/client.ts) */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set local)\b/i;
 
 async function grow(n: number) {
   t.resetLimits();

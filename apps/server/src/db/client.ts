@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -260,4 +260,18 @@ function nameStatement(args: unknown[]) {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Rows of a statement run on the generic plan its connection keeps for its text, planned once instead of on every
+ * call. For statements that cost far more to plan than to run and whose plan does not hinge on the values bound
+ * (a search: 7 to 17 ms to plan, 0.2 to 3 ms to run at 100,000 posts; its choices that depend on the numbers are
+ * made inside the statement). The setting lives in a transaction of its own, so nothing else on the connection
+ * plans that way.
+ */
+export async function queryRowsPlannedOnce<T>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+    return queryRows<T>(tx, query);
+  });
 }

@@ -21,6 +21,11 @@ export const LOCK = {
   reportTarget: 7006,
   /** "this new account's creates", so two creates at once cannot both pass a new-account limit */
   newAccountCreates: 7007,
+  /**
+   * the kept search matches (migration 0023, whose triggers take it by number): taken shared by every post or
+   * nickname write, alone while a keyword's matches are listed
+   */
+  searchHits: 7008,
 } as const;
 
 type LockClass = Exclude<(typeof LOCK)[keyof typeof LOCK], typeof LOCK.migrations>;

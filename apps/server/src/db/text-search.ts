@@ -99,6 +99,38 @@ const patterns = (words: string[], lower: boolean) =>
   );
 
 /**
+ * What a keyword's match tests (docs/api.md §10.5), for the search's SQL and for the totals the database keeps
+ * (migration 0023): the keyword and its other names as written (against the text as stored: LIKE, or ILIKE when a
+ * word has case), the white-space-free words (against the folded text; a keyword under 2 characters without white
+ * space has none, as no index could serve it) and a 초성 keyword's initials (titles and nicknames).
+ */
+export interface MatchWords {
+  typed: string[];
+  caseless: boolean;
+  folded: string[];
+  initials: string | null;
+}
+
+export function matchWords(keyword: string, terms: SearchTerms): MatchWords {
+  const typed = [keyword, ...terms.written];
+  return {
+    typed,
+    caseless: typed.every((w) => w.toLowerCase() === w.toUpperCase()),
+    folded: codePoints(terms.compact) >= 2 ? [terms.compact, ...terms.names] : terms.names,
+    initials: terms.initials,
+  };
+}
+
+/** The words as the LIKE patterns the database keeps for a kept total (search_counts). */
+export const keptPatterns = (w: MatchWords) => ({
+  typed: sql`ARRAY[${patterns(w.typed, false)}]::text[]`,
+  caseless: w.caseless,
+  folded: w.folded.length > 0 ? sql`ARRAY[${patterns(w.folded, true)}]::text[]` : sql`ARRAY[]::text[]`,
+  initials: w.initials === null ? null : likePattern(w.initials),
+  syllables: w.initials === null ? 0 : codePoints(w.initials),
+});
+
+/**
  * docs/api.md §10.5 on one field: today's substring match; the keyword and the other names of its row compared
  * without white space (white space removed, lower-cased: search_fold); on titles and nicknames a 초성 keyword
  * against the initials. A keyword whose white-space-free form is under 2 characters keeps today's match alone
@@ -106,25 +138,23 @@ const patterns = (words: string[], lower: boolean) =>
  */
 export function fieldMatch(field: SearchField, keyword: string, terms: SearchTerms): Match {
   const m: Match = { index: [], tests: [], foldTests: [], lateTests: [], exact: true };
-  const folded = codePoints(terms.compact) >= 2 ? [terms.compact, ...terms.names] : terms.names;
+  const words = matchWords(keyword, terms);
   if (codePoints(terms.compact) < 2) m.index.push(containsKeyword(field.raw, keyword));
-  for (const word of folded) {
+  for (const word of words.folded) {
     m.index.push(piecesIn(field.folded, word));
     if (codePoints(word) !== 2) m.exact = false;
   }
   // sufficient tests on the text as stored: the keyword as typed (today's match) and each other name as written
-  const typed = [keyword, ...terms.written];
-  const caseless = typed.every((w) => w.toLowerCase() === w.toUpperCase());
-  m.tests.push(sql`${field.raw} ${sql.raw(caseless ? 'LIKE' : 'ILIKE')} ANY (ARRAY[${patterns(typed, false)}])`);
-  if (folded.length > 0) m.foldTests.push(sql`${field.folded} LIKE ANY (ARRAY[${patterns(folded, true)}])`);
-  if (terms.initials && field.initials) {
-    m.index.push(piecesIn(field.initials, terms.initials));
+  m.tests.push(sql`${field.raw} ${sql.raw(words.caseless ? 'LIKE' : 'ILIKE')} ANY (ARRAY[${patterns(words.typed, false)}])`);
+  if (words.folded.length > 0) m.foldTests.push(sql`${field.folded} LIKE ANY (ARRAY[${patterns(words.folded, true)}])`);
+  if (words.initials && field.initials) {
+    m.index.push(piecesIn(field.initials, words.initials));
     // k initials need k syllables: a text shorter than the keyword is dropped before its initials are computed
-    const syllables = codePoints(terms.initials);
+    const syllables = codePoints(words.initials);
     m.lateTests.push(
-      sql`(char_length(${field.raw}) >= ${sql.raw(String(syllables))} AND ${field.initials} LIKE ${likePattern(terms.initials)})`,
+      sql`(char_length(${field.raw}) >= ${sql.raw(String(syllables))} AND ${field.initials} LIKE ${likePattern(words.initials)})`,
     );
-    if (codePoints(terms.initials) !== 2) m.exact = false;
+    if (syllables !== 2) m.exact = false;
   }
   return m;
 }

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Viewer } from '../../lib/auth-user.js';
 import { BadRequest } from '../../lib/errors.js';
-import { pageRequest, toPage } from '../../lib/paging.js';
+import { pageRequest, toPage, type PageRequest } from '../../lib/paging.js';
 import { publicTags } from '../../lib/public-changes.js';
 import type { PostKind } from '../../db/schema/index.js';
 import { RECRUITMENT, STUDY_GROUP, type KindConfig } from './kinds.js';
@@ -28,6 +28,7 @@ import {
   presentStudyGroupItem,
 } from './presenter.js';
 import { listPosts, popularPosts, popularTags, todayIn, type PostDetailRow, type PostListRow } from './queries.js';
+import { keepable, matchKeeper } from './search-hits.js';
 import { searchPosts, type Search } from './search-queries.js';
 import * as posts from './service.js';
 
@@ -68,6 +69,12 @@ function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search
 
 export function postReads(ctx: AppContext, cfg: KindConfig) {
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
+  const keepMatches = matchKeeper(ctx, cfg.kind);
+  const searched = async (today: string, req: PageRequest, search: Search, filter: ListFilter) => {
+    const found = await searchPosts(ctx.db, cfg.kind, today, req, search, filter);
+    if (!found.kept && keepable(filter)) keepMatches(search, found.total);
+    return found;
+  };
   const page = (pageNumber: number, search: Search | null, filter: ListFilter) => {
     const today = todayIn(ctx);
     const key = search
@@ -78,7 +85,7 @@ export function postReads(ctx: AppContext, cfg: KindConfig) {
     return ctx.readCache.json(key, depends, async () => {
       const req = pageRequest(pageNumber, cfg.pageSize);
       const { rows, total } = search
-        ? await searchPosts(ctx.db, cfg.kind, today, req, search, filter)
+        ? await searched(today, req, search, filter)
         : await listPosts(ctx.db, cfg.kind, today, req, filter);
       return toPage(rows.map(item), req, total);
     });

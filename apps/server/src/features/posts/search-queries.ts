@@ -1,55 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListFilter, SearchType } from '@app/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { ListFilter } from '@app/contract';
+import { queryRowsPlannedOnce, type Db } from '../../db/client.js';
 import type { PostKind } from '../../db/schema/index.js';
 import { limitOffset, pageCount } from '../../db/paging-sql.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { searchTerms } from '@app/contract/search-names';
-import {
-  anyOf,
-  exactMatch,
-  fieldMatch,
-  indexed,
-  plainMatch,
-  rowTest,
-  searchField,
-  type SearchField,
-} from '../../db/text-search.js';
+import { exactMatch, fieldMatch, indexed, rowTest, searchField, type SearchField } from '../../db/text-search.js';
 import { kindIs, listColumns, notHidden, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
+import { keepable, keptHits, keptKeyword } from './search-hits.js';
+import { DESCRIPTION, keywordCondition, NICKNAME, TITLE, type Search } from './search-match.js';
 
-export interface Search {
-  type: SearchType;
-  keyword: string;
-}
-
-/** Through the text indexes (a set of matches), or row by row (a test for each row a walk reads). */
-type Form = 'indexed' | 'row';
-
-const TITLE = searchField('title', true);
-const DESCRIPTION = searchField('description', false);
-const NICKNAME = searchField('nickname', true);
-
-/**
- * The keyword's condition on base_posts (docs/api.md §3.3 and §10.5); for "all" the title, description and
- * creator name are ORed.
- */
-function keywordCondition({ type, keyword }: Search, form: Form): SQL {
-  const terms = searchTerms(keyword);
-  const build = form === 'indexed' ? indexed : rowTest;
-  const inTitle = fieldMatch(TITLE, keyword, terms);
-  const inDescription = fieldMatch(DESCRIPTION, keyword, terms);
-  const creators = sql`SELECT id FROM users WHERE ${indexed(fieldMatch(NICKNAME, keyword, terms))}`;
-  switch (type) {
-    case 'title':
-      return build(inTitle);
-    case 'content':
-      return build(inDescription);
-    case 'creator':
-      return form === 'indexed' ? sql`creator_id IN (${creators})` : sql`creator_id = ANY(ARRAY(${creators}))`;
-    default:
-      return build(anyOf(inTitle, inDescription, plainMatch(sql`creator_id = ANY(ARRAY(${creators}))`)));
-  }
-}
+export type { Search } from './search-match.js';
 
 /**
  * order=relevance (docs/api.md §10.5): the first field that matches (title, creator, description), within it
@@ -97,17 +58,25 @@ function matching(kind: PostKind, today: string, search: Search, filter: ListFil
 }
 
 /**
- * The exact total, and how to find the page: when the matches are dense enough that walking the kind's posts in
- * the page's order reads fewer rows than there are matches (expected rows x 2 <= matches), the walk, reading at
- * most 4 x the expected rows (at most as many as there are matches).
+ * The exact total, and how to find the page. A keyword whose matches are kept (search-hits.ts; `kept` is its id or
+ * NULL) counts and pages its list. Else the matches are counted, and when they are dense enough that walking the
+ * kind's posts in the page's order reads fewer rows than there are matches (expected rows x 2 <= matches), the
+ * page is walked, reading at most 4 x the expected rows (at most as many as there are matches).
  */
-const plan = (matched: SQL, kind: PostKind, page: PageRequest) => sql`
+const plan = (matched: SQL, kind: PostKind, page: PageRequest, search: Search, kept: SQL) => sql`
   counted AS MATERIALIZED (
-    SELECT count(*) AS n, (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts FROM (${matched}) m),
+    SELECT k.id AS kept_id,
+      CASE WHEN k.id IS NOT NULL THEN (SELECT count(*) FROM ${keptHits(sql`k.id`, search)})
+           ELSE (SELECT count(*) FROM (${matched}) m) END AS n,
+      (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts
+    FROM (SELECT ${kept}::int AS id) k),
   plan AS MATERIALIZED (
-    SELECT n, wanted, (wanted > 0 AND walk_rows * 2 <= n) AS walk, ceil(least(walk_rows * 4, n))::int AS walk_limit
-    FROM (SELECT n, wanted, (${pageCount(page, page.offset)} + wanted)::float8 * posts / greatest(n, 1) AS walk_rows
-          FROM (SELECT n, least(${pageCount(page, page.size)}, n - ${pageCount(page, page.offset)}) AS wanted, posts FROM counted) c) w)`;
+    SELECT n, wanted, kept_id, (kept_id IS NULL AND wanted > 0 AND walk_rows * 2 <= n) AS walk,
+      ceil(least(walk_rows * 4, n))::int AS walk_limit
+    FROM (SELECT n, wanted, kept_id,
+            (${pageCount(page, page.offset)} + wanted)::float8 * posts / greatest(n, 1) AS walk_rows
+          FROM (SELECT n, least(${pageCount(page, page.size)}, n - ${pageCount(page, page.offset)}) AS wanted, posts, kept_id
+                FROM counted) c) w)`;
 
 /**
  * The page by walking the kind's posts in the page's order (the list indexes) and testing each row read:
@@ -127,12 +96,19 @@ function walked(kind: PostKind, today: string, search: Search, filter: ListFilte
     ) w WHERE ${sql.join(hits, sql` AND `)} ORDER BY ${orderBy(filter.order, 'w.')} ${limitOffset(page)})`;
 }
 
+/** A page of a search, its exact total, and whether it was read from kept matches (else they were found anew). */
+export interface SearchPage {
+  rows: PostListRow[];
+  total: number;
+  kept: boolean;
+}
+
 /**
- * A page of a search and its exact total, in one statement. The total is counted first (a bitmap of the text
- * indexes, no sort). The page is then walked (see \`plan\`) or sorted from the set of matches (MATERIALIZED keeps
- * the planner on the text indexes); a walk that comes up short (matches bunched in older posts) is dropped
- * whole and the sort runs instead. The parts not needed never run: each is gated on the plan. Every page row carries the total; with no
- * page rows, one row of the total alone.
+ * A page of a search and its exact total, in one statement. A kept keyword's total and page come from its list.
+ * Else the total is counted first (a bitmap of the text indexes, no sort), and the page is walked (see \`plan\`) or
+ * sorted from the set of matches (MATERIALIZED keeps the planner on the text indexes); a walk that comes up short
+ * (matches bunched in older posts) is dropped whole and the sort runs instead. The parts not needed never run: each
+ * is gated on the plan. Every page row carries the total; with no page rows, one row of the total alone.
  */
 export async function searchPosts(
   db: Db,
@@ -141,24 +117,29 @@ export async function searchPosts(
   page: PageRequest,
   search: Search,
   filter: ListFilter,
-): Promise<{ rows: PostListRow[]; total: number }> {
+): Promise<SearchPage> {
   const matched = matching(kind, today, search, filter);
-  if (filter.order === 'relevance') return relevancePage(db, kind, today, page, search, matched);
-  const rows = await queryRows<PostListRow & { total: number | string }>(
+  if (filter.order === 'relevance') return { ...(await relevancePage(db, kind, today, page, search, matched)), kept: false };
+  const kept = keepable(filter) ? keptKeyword(kind, search) : sql`NULL`;
+  const rows = await queryRowsPlannedOnce<PostListRow & { total: number | string; kept: boolean }>(
     db,
-    sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page)}, ${walked(kind, today, search, filter, page)},
+    sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page, search, kept)},
+      ${walked(kind, today, search, filter, page)},
       page AS (
+        (SELECT h.post_id AS id FROM ${keptHits(sql`(SELECT kept_id FROM plan)`, search)}
+         ORDER BY h.created_at DESC, h.post_id DESC ${limitOffset(page)})
+        UNION ALL
         SELECT id FROM walked WHERE (SELECT count(*) FROM walked) >= (SELECT wanted FROM plan)
         UNION ALL
-        (SELECT id FROM m WHERE (SELECT wanted FROM plan) > (SELECT count(*) FROM walked)
+        (SELECT id FROM m WHERE (SELECT kept_id IS NULL AND wanted > (SELECT count(*) FROM walked) FROM plan)
          ORDER BY ${orderBy(filter.order)} ${limitOffset(page)}))
-      SELECT plan.n AS total, r.* FROM plan LEFT JOIN LATERAL (
+      SELECT plan.n AS total, plan.kept_id IS NOT NULL AS kept, r.* FROM plan LEFT JOIN LATERAL (
         SELECT ${listColumns(today)} FROM page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
       ) r ON true
       ORDER BY ${orderBy(filter.order, 'r.')}`,
   );
   const total = Number(rows[0]?.total ?? 0);
-  return { rows: rows.filter((r) => r.id !== null), total };
+  return { rows: rows.filter((r) => r.id !== null), total, kept: rows[0]?.kept === true };
 }
 
 /**
@@ -173,7 +154,7 @@ async function relevancePage(
   search: Search,
   matched: SQL,
 ): Promise<{ rows: PostListRow[]; total: number }> {
-  const rows = await queryRows<PostListRow & { total: number | string; search_rank: number }>(
+  const rows = await queryRowsPlannedOnce<PostListRow & { total: number | string; search_rank: number }>(
     db,
     sql`WITH m AS MATERIALIZED (${matched}),
       page AS MATERIALIZED (

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { useTestApp } from '../../../test/helpers.js';
+import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { KEEP_FROM, KEPT_PER_KIND, keepMatches } from './search-hits.js';
+
+/**
+ * A frequent keyword's matches are kept by the database (search-hits.ts, migration 0023): once listed, every post
+ * write and nickname change keeps the list right, so its searches answer exactly what finding the matches anew
+ * answers: the same total and the same pages, for every search type.
+ */
+const t = useTestApp({ now: NOON_SEOUL, env: { READ_CACHE: 'off' } });
+const TYPES = ['all', 'title', 'content', 'creator'] as const;
+const KEYWORDS = ['자바', 'ㅈㅂ', 'React', '스프링 부트'];
+
+async function allPages(keyword: string, type: string) {
+  const ids: number[] = [];
+  let total = -1;
+  for (let page = 0; ; page++) {
+    const q = `searchType=${type}&keyword=${encodeURIComponent(keyword)}&page=${page}`;
+    const res = await t.get(`/api/recruitments/search?${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { content: Array<{ id: number }>; totalElements: number; last: boolean };
+    total = body.totalElements;
+    ids.push(...body.content.map((p) => p.id));
+    if (body.last) break;
+  }
+  return { ids, total };
+}
+
+const answers = async () => {
+  const out: Record<string, { ids: number[]; total: number }> = {};
+  for (const keyword of KEYWORDS) for (const type of TYPES) out[`${keyword}/${type}`] = await allPages(keyword, type);
+  return out;
+};
+
+const keptLists = async () =>
+  (
+    await queryRows<{ keyword: string; n: string | number }>(
+      t.db,
+      sql`SELECT e.keyword, count(h.post_id) AS n FROM search_keywords e LEFT JOIN search_hits h ON h.keyword_id = e.id
+          GROUP BY e.keyword ORDER BY e.keyword`,
+    )
+  ).map((r) => ({ keyword: r.keyword, n: Number(r.n) }));
+
+const forget = async () => {
+  await t.db.execute(sql`DELETE FROM search_hits`);
+  await t.db.execute(sql`DELETE FROM search_keywords`);
+};
+
+describe('kept matches', () => {
+  it('answer as finding the matches anew does, after creates, edits, hides, deletes and nickname changes', async () => {
+    const javaFan = await t.user('자바왕');
+    const plain = await t.user('평범');
+    await t.db.execute(sql`
+      INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date,
+                              inactive, views, created_at, updated_at, hidden_at)
+      SELECT 'RECRUITMENT', CASE WHEN g % 5 = 0 THEN ${javaFan.id} ELSE ${plain.id} END::int,
+             (ARRAY['자바 스터디 ', 'Java 백엔드 ', '리액트 프로젝트 ', '스프링부트 실전 '])[1 + g % 4] || g,
+             (ARRAY['React 와 Spring Boot', '자 바 공부', '설명'])[1 + g % 3],
+             '주제', 5, 1, DATE '2025-07-01', false, 0,
+             TIMESTAMPTZ '2025-05-01T00:00:00Z' + g * interval '1 minute', now(),
+             CASE WHEN g % 11 = 0 THEN now() END
+      FROM generate_series(1, 80) g`);
+    const before = await answers();
+    for (const keyword of KEYWORDS) await keepMatches(t.db, 'RECRUITMENT', keyword);
+    expect((await keptLists()).map((r) => r.keyword).sort()).toEqual([...KEYWORDS].sort());
+    expect(await answers()).toEqual(before);
+
+    // writes after the lists were made
+    const created = await createRecruitment(t, plain, { title: '새 자바 글', description: 'React Native 앱' });
+    const ids = (await queryRows<{ id: number; title: string }>(t.db, sql`SELECT id, title FROM base_posts ORDER BY id`)).map(
+      (r) => r.id,
+    );
+    await t.db.execute(sql`UPDATE base_posts SET title = '파이썬 스터디' WHERE id = ${ids[3]!}`);
+    await t.db.execute(sql`UPDATE base_posts SET description = '스프링 부트 입문' WHERE id = ${ids[1]!}`);
+    await t.db.execute(sql`UPDATE base_posts SET hidden_at = now() WHERE id = ${ids[4]!}`);
+    await t.db.execute(sql`UPDATE base_posts SET hidden_at = NULL WHERE id = ${ids[10]!}`);
+    await t.db.execute(sql`UPDATE base_posts SET views = views + 1 WHERE id = ${ids[0]!}`);
+    const gone = await t.delete(`/api/recruitments/${created.id}`, { token: plain.token });
+    expect(gone.statusCode, gone.body).toBe(204);
+    await createRecruitment(t, javaFan, { title: '리액트 모집', description: '설명' });
+    await t.db.execute(sql`DELETE FROM base_posts WHERE id = ${ids[7]!}`);
+    await t.db.execute(sql`UPDATE users SET nickname = '리액트덕후' WHERE id = ${plain.id}`);
+    await t.db.execute(sql`UPDATE users SET nickname = '코딩왕' WHERE id = ${javaFan.id}`);
+
+    const kept = await answers();
+    expect((await keptLists()).map((r) => r.keyword).sort()).toEqual([...KEYWORDS].sort());
+    const lists = new Map((await keptLists()).map((r) => [r.keyword, r.n]));
+    for (const keyword of KEYWORDS) expect(kept[`${keyword}/all`]!.total).toBe(lists.get(keyword));
+    await forget();
+    const anew = await answers();
+    expect(kept).toEqual(anew);
+    // the writes did move the answers
+    expect(anew['React/creator']!.total).toBeGreaterThan(before['React/creator']!.total);
+    expect(anew['ㅈㅂ/creator']!.total).toBe(0);
+  });
+
+  it('are made in the background by a search that found many matches, and only by an unfiltered one', async () => {
+    await forget();
+    const author = await t.user('도커작성자');
+    await t.db.execute(sql`
+      INSERT INTO base_posts (kind, creator_id, title, description, topic, total_members, current_members, due_date,
+                              inactive, views, created_at, updated_at)
+      SELECT 'STUDY_GROUP', ${author.id}, '쿠버네티스 모임 ' || g, '설명', '주제', 5, 1, DATE '2025-07-01', false, 0,
+             TIMESTAMPTZ '2025-05-02T00:00:00Z' + g * interval '1 minute', now()
+      FROM generate_series(1, ${KEEP_FROM}) g`);
+    const filtered = await t.get(`/api/study-groups/search?keyword=${encodeURIComponent('쿠버네티스')}&open=true`);
+    expect(filtered.statusCode, filtered.body).toBe(200);
+    const few = await t.get(`/api/study-groups/search?keyword=${encodeURIComponent('모임 1')}`);
+    expect(few.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await keptLists()).toEqual([]);
+
+    const res = await t.get(`/api/study-groups/search?searchType=title&keyword=${encodeURIComponent('쿠버네티스')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().totalElements).toBe(KEEP_FROM);
+    await expect.poll(keptLists, { timeout: 5000 }).toEqual([{ keyword: '쿠버네티스', n: KEEP_FROM }]);
+    const again = await t.get(`/api/study-groups/search?searchType=title&keyword=${encodeURIComponent('쿠버네티스')}`);
+    expect(again.json()).toEqual(res.json());
+  });
+
+  it('keep the newest keywords of a kind, each list gone with its keyword', async () => {
+    await forget();
+    for (let i = 0; i <= KEPT_PER_KIND; i++) await keepMatches(t.db, 'STUDY_GROUP', `쿠버네티스 모임 ${i + 1}`);
+    const lists = await queryRows<{ keyword: string }>(t.db, sql`SELECT keyword FROM search_keywords ORDER BY id`);
+    expect(lists).toHaveLength(KEPT_PER_KIND);
+    expect(lists[0]!.keyword).toBe('쿠버네티스 모임 2');
+    const orphans = await queryRows<{ n: string | number }>(
+      t.db,
+      sql`SELECT count(*) AS n FROM search_hits WHERE keyword_id NOT IN (SELECT id FROM search_keywords)`,
+    );
+    expect(Number(orphans[0]!.n)).toBe(0);
+  });
+});
