@@ -28,7 +28,8 @@ import {
   presentStudyGroupItem,
 } from './presenter.js';
 import { listPosts, popularPosts, popularTags, todayIn, type PostDetailRow, type PostListRow } from './queries.js';
-import { keepable, matchKeeper } from './search-hits.js';
+import { keepable } from './search-hits-queries.js';
+import { matchKeeper } from './search-hits.js';
 import { searchPosts, type Search } from './search-queries.js';
 import * as posts from './service.js';
 

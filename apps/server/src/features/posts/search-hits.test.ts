@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
-import { KEEP_FROM, KEPT_PER_KIND, keepMatches } from './search-hits.js';
+import { KEEP_FROM, KEPT_PER_KIND, keepMatches } from './search-hits-queries.js';
 
 /**
  * A frequent keyword's matches are kept by the database (search-hits.ts, migration 0023): once listed, every post

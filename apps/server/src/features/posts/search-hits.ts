@@ -1,68 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { ListFilter, SearchType } from '@app/contract';
-import { searchTerms } from '@app/contract/search-names';
 import type { AppContext } from '../../context.js';
-import { queryRows, type Db } from '../../db/client.js';
-import { LOCK, lockExclusive } from '../../db/locks.js';
 import type { PostKind } from '../../db/schema/index.js';
-import { keptPatterns, matchWords } from '../../db/text-search.js';
-import { kindIs } from './queries.js';
-import { keywordCondition, type Search } from './search-match.js';
+import { KEEP_FROM, keepMatches } from './search-hits-queries.js';
+import type { Search } from './search-match-queries.js';
 
-/**
- * Frequent keywords' matches, kept by the database (migration 0023): a search that found at least KEEP_FROM matches,
- * unfiltered, gets its keyword's matches listed, so the same keyword's searches later count and page that list
- * instead of testing their matches one by one.
- */
-export const KEEP_FROM = 200;
-/** Keywords per kind, newest kept: every post write tests itself against each keyword of its kind. */
-export const KEPT_PER_KIND = 200;
 /** One new keyword at a time per instance and kind, at least this far apart: listing one holds post writes back. */
 const KEEP_EVERY_MS = 250;
-
-/** search_hits.fields: which of the post's texts matched. */
-const FIELD_BITS: Record<Exclude<SearchType, 'all'>, number> = { title: 1, content: 2, creator: 4 };
-
-/** A filter's total and page are always found anew: only the unfiltered, newest-first search reads a kept list. */
-export const keepable = (filter: ListFilter) => !filter.open && filter.stacks.length === 0 && filter.order === 'latest';
-
-/** The id of the keyword's kept list, or NULL. */
-export const keptKeyword = (kind: PostKind, search: Search): SQL =>
-  sql`(SELECT id FROM search_keywords WHERE kind = ${kind} AND keyword = ${search.keyword})`;
-
-/** The rows of kept list `keywordId` that match the search's type. */
-export function keptHits(keywordId: SQL, search: Search): SQL {
-  const field = search.type === 'all' ? sql`` : sql` AND (h.fields & ${sql.raw(String(FIELD_BITS[search.type]))}) <> 0`;
-  return sql`search_hits h WHERE h.keyword_id = ${keywordId}${field}`;
-}
-
-/**
- * Lists the keyword's matches (every shown post of the kind that matches it in any field, with the fields), while
- * no post or nickname write runs (they wait for the lock); the oldest keyword of the kind makes room when it is full.
- */
-export async function keepMatches(db: Db, kind: PostKind, keyword: string): Promise<void> {
-  const p = keptPatterns(matchWords(keyword, searchTerms(keyword)));
-  const row = (type: SearchType) => keywordCondition({ type, keyword }, 'row');
-  await db.transaction(async (tx) => {
-    await lockExclusive(tx, LOCK.searchHits, 0);
-    const kept = await queryRows(tx, sql`SELECT 1 FROM search_keywords WHERE kind = ${kind} AND keyword = ${keyword}`);
-    if (kept.length > 0) return;
-    await tx.execute(
-      sql`WITH gone AS (DELETE FROM search_keywords WHERE id IN (
-            SELECT id FROM search_keywords WHERE kind = ${kind} ORDER BY id DESC OFFSET ${KEPT_PER_KIND - 1}) RETURNING id)
-          DELETE FROM search_hits WHERE keyword_id IN (SELECT id FROM gone)`,
-    );
-    await tx.execute(
-      sql`WITH e AS (
-          INSERT INTO search_keywords (kind, keyword, typed, typed_caseless, folded, initials, syllables)
-          VALUES (${kind}, ${keyword}, ${p.typed}, ${p.caseless}, ${p.folded}, ${p.initials}, ${p.syllables}) RETURNING id)
-        INSERT INTO search_hits (keyword_id, post_id, created_at, fields)
-        SELECT (SELECT id FROM e), id, created_at, (t::int + 2 * d::int + 4 * c::int)::smallint
-        FROM (SELECT id, created_at, ${row('title')} AS t, ${row('content')} AS d, ${row('creator')} AS c FROM base_posts
-              WHERE ${kindIs(kind)} AND hidden_at IS NULL AND ${keywordCondition({ type: 'all', keyword }, 'indexed')}) x`,
-    );
-  });
-}
 
 /** What a search that found its matches anew does next: keep them when they were many, in the background. */
 export function matchKeeper(ctx: AppContext, kind: PostKind) {

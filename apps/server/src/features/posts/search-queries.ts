@@ -7,10 +7,10 @@ import type { PageRequest } from '../../lib/paging.js';
 import { searchTerms } from '@app/contract/search-names';
 import { exactMatch, fieldMatch, indexed, rowTest, searchField, type SearchField } from '../../db/text-search.js';
 import { kindIs, listColumns, notHidden, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
-import { keepable, keptHits, keptKeyword } from './search-hits.js';
-import { DESCRIPTION, keywordCondition, NICKNAME, TITLE, type Search } from './search-match.js';
+import { keepable, keptHits, keptKeyword } from './search-hits-queries.js';
+import { DESCRIPTION, keywordCondition, NICKNAME, TITLE, type Search } from './search-match-queries.js';
 
-export type { Search } from './search-match.js';
+export type { Search } from './search-match-queries.js';
 
 /**
  * order=relevance (docs/api.md §10.5): the first field that matches (title, creator, description), within it
