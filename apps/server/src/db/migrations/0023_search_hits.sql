@@ -34,8 +34,12 @@ CREATE TABLE search_hits (
   created_at timestamptz NOT NULL,
   fields smallint NOT NULL
 );
--- the list in the lists' order (newest first), the fields alongside for index-only counts and pages
-CREATE UNIQUE INDEX search_hits_keyword_idx ON search_hits (keyword_id, created_at, post_id) INCLUDE (fields);
+-- each list in the lists' order (newest first), whole (searchType=all) and by field, for index-only counts and pages:
+-- a keyword found in thousands of titles is often in no nickname, and that search reads nothing
+CREATE UNIQUE INDEX search_hits_keyword_idx ON search_hits (keyword_id, created_at, post_id);
+CREATE INDEX search_hits_title_idx ON search_hits (keyword_id, created_at, post_id) WHERE (fields & 1) <> 0;
+CREATE INDEX search_hits_content_idx ON search_hits (keyword_id, created_at, post_id) WHERE (fields & 2) <> 0;
+CREATE INDEX search_hits_creator_idx ON search_hits (keyword_id, created_at, post_id) WHERE (fields & 4) <> 0;
 CREATE INDEX search_hits_post_idx ON search_hits (post_id);
 
 -- One field against one entry: the text as stored, its folded form, and (titles and nicknames) its initials.

@@ -70,10 +70,10 @@ function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search
 
 export function postReads(ctx: AppContext, cfg: KindConfig) {
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
-  const keepMatches = matchKeeper(ctx, cfg.kind);
+  const keepMatches = matchKeeper(ctx);
   const searched = async (today: string, req: PageRequest, search: Search, filter: ListFilter) => {
     const found = await searchPosts(ctx.db, cfg.kind, today, req, search, filter);
-    if (!found.kept && keepable(filter)) keepMatches(search, found.total);
+    if (!found.kept && keepable(filter)) keepMatches(cfg.kind, search, found.total);
     return found;
   };
   const page = (pageNumber: number, search: Search | null, filter: ListFilter) => {

@@ -13,7 +13,7 @@ import { keywordCondition, type Search } from './search-match-queries.js';
  * unfiltered, gets its keyword's matches listed, so the same keyword's searches later count and page that list
  * instead of testing their matches one by one.
  */
-export const KEEP_FROM = 200;
+export const KEEP_FROM = 1000;
 /** Keywords per kind, newest kept: every post write tests itself against each keyword of its kind. */
 export const KEPT_PER_KIND = 200;
 
@@ -27,7 +27,7 @@ export const keepable = (filter: ListFilter) => !filter.open && filter.stacks.le
 export const keptKeyword = (kind: PostKind, search: Search): SQL =>
   sql`(SELECT id FROM search_keywords WHERE kind = ${kind} AND keyword = ${search.keyword})`;
 
-/** The rows of kept list `keywordId` that match the search's type. */
+/** The rows of kept list `keywordId` that match the search's type (each type has its index: migration 0023). */
 export function keptHits(keywordId: SQL, search: Search): SQL {
   const field = search.type === 'all' ? sql`` : sql` AND (h.fields & ${sql.raw(String(FIELD_BITS[search.type]))}) <> 0`;
   return sql`search_hits h WHERE h.keyword_id = ${keywordId}${field}`;
