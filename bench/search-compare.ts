@@ -7,6 +7,8 @@
  *
  * Env: COMPARE_BASE (the older build's commit, `ae8365e`: main before Korean matching), COMPARE_POSTS (100,000),
  * COMPARE_ROUNDS (2), BENCH_SECONDS (20 per case), BENCH_CONNECTIONS (50 readers), COMPARE_CACHE ("off,on"),
+ * COMPARE_WARM_SECONDS (150: before the rounds, each build serves the mixed search alone with the cache off for this
+ * long, as a deployed build has: the newer one keeps frequent keywords' matches, listing one a second),
  * DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
  */
@@ -33,6 +35,7 @@ const PORT = Number(process.env.COMPARE_PORT ?? 18290);
 const WRITE_RATE = 20;
 const SEARCH_SHARE = 0.25;
 const SEARCH_CONNECTIONS = 20;
+const WARM_SECONDS = Number(process.env.COMPARE_WARM_SECONDS ?? 150);
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
@@ -62,11 +65,11 @@ interface Figures {
   search: { rps: number; p50: number; p99: number; errors: number };
 }
 
-async function searchAlone(base: string) {
+async function searchAlone(base: string, seconds = SECONDS) {
   const result = await autocannon({
     url: base + mixedSearchPath(),
     connections: SEARCH_CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: [
       {
         setupRequest: (req) => ({ ...req, path: mixedSearchPath(), headers: { ...req.headers, 'x-forwarded-for': randomIp() } }),
@@ -104,22 +107,36 @@ async function main(cleanUps: CleanUps) {
     `database seeded with ${POSTS.toLocaleString('en')} posts and migrated in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
   );
 
+  const builds = [
+    [oldRev, outs.old],
+    [newRev, outs.new],
+  ] as const;
+  const started = async (build: string, out: string, cache: 'off' | 'on') => {
+    const instance = new Instance(
+      `compare-${build}`,
+      PORT,
+      path.join(out, 'main.js'),
+      apiInstanceEnv(database.url, { RUN_JOBS: 'false', READ_CACHE: cache }),
+    );
+    cleanUps.push(() => instance.kill());
+    await instance.start();
+    return instance;
+  };
+  if (WARM_SECONDS > 0)
+    for (const [build, out] of builds) {
+      const instance = await started(build, out, 'off');
+      const warm = await searchAlone(`http://127.0.0.1:${PORT}`, WARM_SECONDS);
+      await instance.stop();
+      instance.removeData();
+      log(`warm-up, ${build}: the mixed search alone for ${WARM_SECONDS} s, ${warm.rps.toFixed(0)} req/s p99 ${warm.p99} ms`);
+    }
+
   const results: Figures[] = [];
   let offset = 0;
   for (let round = 0; round < ROUNDS; round++)
     for (const cache of CACHES)
-      for (const [build, out] of [
-        [oldRev, outs.old],
-        [newRev, outs.new],
-      ] as const) {
-        const instance = new Instance(
-          `compare-${build}`,
-          PORT,
-          path.join(out, 'main.js'),
-          apiInstanceEnv(database.url, { RUN_JOBS: 'false', READ_CACHE: cache }),
-        );
-        cleanUps.push(() => instance.kill());
-        await instance.start();
+      for (const [build, out] of builds) {
+        const instance = await started(build, out, cache);
         const base = `http://127.0.0.1:${PORT}`;
         const live = await runLive(base, setup, WRITE_RATE, SECONDS, CONNECTIONS, (offset += 1000), SEARCH_SHARE);
         const search = await searchAlone(base);
