@@ -9,6 +9,7 @@
  * COMPARE_ROUNDS (2), BENCH_SECONDS (20 per case), BENCH_CONNECTIONS (50 readers), COMPARE_CACHE ("off,on"),
  * COMPARE_WARM_SECONDS (150: before the rounds, each build serves the mixed search alone with the cache off for this
  * long, as a deployed build has: the newer one keeps frequent keywords' matches, listing one a second),
+ * COMPARE_SEARCH_SHARE (0.25: the live mix's share of mixed searches among the readers' requests),
  * DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
  */
@@ -33,7 +34,7 @@ const CACHES = (process.env.COMPARE_CACHE ?? 'off,on').split(',') as Array<'off'
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.COMPARE_PORT ?? 18290);
 const WRITE_RATE = 20;
-const SEARCH_SHARE = 0.25;
+const SEARCH_SHARE = Number(process.env.COMPARE_SEARCH_SHARE ?? 0.25);
 const SEARCH_CONNECTIONS = 20;
 const WARM_SECONDS = Number(process.env.COMPARE_WARM_SECONDS ?? 150);
 
