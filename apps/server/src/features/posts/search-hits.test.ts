@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
+import { allSearchPages, createRecruitment, NOON_SEOUL } from '../../../test/fixtures/posts.js';
 import { KEEP_FROM, KEPT_PER_KIND, keepMatches } from './search-hits-queries.js';
 
 /**
@@ -14,20 +14,8 @@ const t = useTestApp({ now: NOON_SEOUL, env: { READ_CACHE: 'off' } });
 const TYPES = ['all', 'title', 'content', 'creator'] as const;
 const KEYWORDS = ['자바', 'ㅈㅂ', 'React', '스프링 부트'];
 
-async function allPages(keyword: string, type: string) {
-  const ids: number[] = [];
-  let total = -1;
-  for (let page = 0; ; page++) {
-    const q = `searchType=${type}&keyword=${encodeURIComponent(keyword)}&page=${page}`;
-    const res = await t.get(`/api/recruitments/search?${q}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { content: Array<{ id: number }>; totalElements: number; last: boolean };
-    total = body.totalElements;
-    ids.push(...body.content.map((p) => p.id));
-    if (body.last) break;
-  }
-  return { ids, total };
-}
+const allPages = (keyword: string, type: string) =>
+  allSearchPages(t, `searchType=${type}&keyword=${encodeURIComponent(keyword)}`);
 
 const answers = async () => {
   const out: Record<string, { ids: number[]; total: number }> = {};

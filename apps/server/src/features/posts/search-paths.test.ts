@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.js';
-import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fixtures/posts.js';
+import { allSearchPages, createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fixtures/posts.js';
 
 /**
  * A search's page is found by walking the posts in order when the matches are dense, by sorting the matches
@@ -37,19 +37,7 @@ beforeAll(async () => {
 const newestFirst = (list: Seeded[]) => [...list].reverse();
 const mostViewed = (list: Seeded[]) => [...list].sort((a, b) => b.views - a.views || b.id - a.id);
 
-async function allPages(query: string) {
-  const ids: number[] = [];
-  let total = -1;
-  for (let page = 0; ; page++) {
-    const res = await t.get(`/api/recruitments/search?${query}&page=${page}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { content: Array<{ id: number }>; totalElements: number; last: boolean };
-    total = body.totalElements;
-    ids.push(...body.content.map((p) => p.id));
-    if (body.last) break;
-  }
-  return { ids, total };
-}
+const allPages = (query: string) => allSearchPages(t, query);
 
 describe('search pages', () => {
   it('are the same whether walked (dense early pages) or sorted (later pages)', async () => {
