@@ -58,7 +58,7 @@ function matching(kind: PostKind, today: string, search: Search, filter: ListFil
 }
 
 /**
- * The exact total, and how to find the page. A keyword whose matches are kept (search-hits.ts; `kept` is its id or
+ * The exact total, and how to find the page. A keyword whose matches are kept (search-hits-queries.ts; `kept` is its id or
  * NULL) counts and pages its list. Else the matches are counted, and when they are dense enough that walking the
  * kind's posts in the page's order reads fewer rows than there are matches (expected rows x 2 <= matches), the
  * page is walked, reading at most 4 x the expected rows (at most as many as there are matches).
