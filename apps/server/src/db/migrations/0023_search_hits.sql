@@ -22,6 +22,9 @@ CREATE TABLE search_keywords (
   -- a 초성 keyword's pattern against search_initials() of titles and nicknames, and its length in syllables
   initials text,
   syllables integer NOT NULL,
+  -- when its list was made and how long that held writes back (the next list waits 4 times as long)
+  listed_at timestamptz NOT NULL DEFAULT now(),
+  listing_ms integer NOT NULL DEFAULT 0,
   UNIQUE (kind, keyword)
 );
 

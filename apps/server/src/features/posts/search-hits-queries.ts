@@ -34,16 +34,29 @@ export function keptHits(keywordId: SQL, search: Search): SQL {
 }
 
 /**
+ * While a list is made every post write waits, so lists are spaced, whichever instance asks: after one ends, the
+ * next waits this many times as long as it took (a second from its start at least). Writes are then held back at
+ * most a fifth of the time, however many dense keywords are searched.
+ */
+const LISTING_SPACING = 4;
+
+/**
  * Lists the keyword's matches (every shown post of the kind that matches it in any field, with the fields), while
  * no post or nickname write runs (they wait for the lock); the oldest keyword of the kind makes room when it is full.
+ * `spaced`: not if the last list was made too recently (LISTING_SPACING). Whether it listed.
  */
-export async function keepMatches(db: Db, kind: PostKind, keyword: string): Promise<void> {
+export async function keepMatches(db: Db, kind: PostKind, keyword: string, spaced = false): Promise<boolean> {
   const p = keptPatterns(matchWords(keyword, searchTerms(keyword)));
   const row = (type: SearchType) => keywordCondition({ type, keyword }, 'row');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockExclusive(tx, LOCK.searchHits, 0);
-    const kept = await queryRows(tx, sql`SELECT 1 FROM search_keywords WHERE kind = ${kind} AND keyword = ${keyword}`);
-    if (kept.length > 0) return;
+    const [state] = await queryRows<{ kept: boolean; recent: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM search_keywords WHERE kind = ${kind} AND keyword = ${keyword}) AS kept,
+            EXISTS (SELECT 1 FROM search_keywords
+                    WHERE listed_at > now() - greatest(1000, ${LISTING_SPACING + 1} * listing_ms) * interval '1 ms') AS recent`,
+    );
+    if (state!.kept || (spaced && state!.recent)) return false;
     await tx.execute(
       sql`WITH gone AS (DELETE FROM search_keywords WHERE id IN (
             SELECT id FROM search_keywords WHERE kind = ${kind} ORDER BY id DESC OFFSET ${KEPT_PER_KIND - 1}) RETURNING id)
@@ -58,5 +71,10 @@ export async function keepMatches(db: Db, kind: PostKind, keyword: string): Prom
         FROM (SELECT id, created_at, ${row('title')} AS t, ${row('content')} AS d, ${row('creator')} AS c FROM base_posts
               WHERE ${kindIs(kind)} AND hidden_at IS NULL AND ${keywordCondition({ type: 'all', keyword }, 'indexed')}) x`,
     );
+    await tx.execute(
+      sql`UPDATE search_keywords SET listing_ms = (extract(epoch FROM clock_timestamp() - now()) * 1000)::int
+          WHERE kind = ${kind} AND keyword = ${keyword}`,
+    );
+    return true;
   });
 }

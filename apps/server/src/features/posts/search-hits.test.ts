@@ -109,6 +109,16 @@ describe('kept matches', () => {
     expect(again.json()).toEqual(res.json());
   });
 
+  it('are spaced when a search asks: the next list waits after the last one, whichever keyword', async () => {
+    await forget();
+    expect(await keepMatches(t.db, 'STUDY_GROUP', '쿠버네티스', true)).toBe(true);
+    expect(await keepMatches(t.db, 'RECRUITMENT', '자바', true)).toBe(false);
+    expect(await keepMatches(t.db, 'STUDY_GROUP', '쿠버네티스', true)).toBe(false);
+    expect((await keptLists()).map((r) => r.keyword)).toEqual(['쿠버네티스']);
+    await t.db.execute(sql`UPDATE search_keywords SET listed_at = listed_at - interval '2 seconds'`);
+    expect(await keepMatches(t.db, 'RECRUITMENT', '자바', true)).toBe(true);
+  });
+
   it('keep the newest keywords of a kind, each list gone with its keyword', async () => {
     await forget();
     for (let i = 0; i <= KEPT_PER_KIND; i++) await keepMatches(t.db, 'STUDY_GROUP', `쿠버네티스 모임 ${i + 1}`);

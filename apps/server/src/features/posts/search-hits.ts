@@ -4,8 +4,9 @@ import { KEEP_FROM, keepMatches } from './search-hits-queries.js';
 import type { Search } from './search-match-queries.js';
 
 /**
- * One keyword listed at a time per instance, at least a second apart: listing one holds post writes back for as long
- * (0.15 to 0.4 s for 7,000 to 15,000 matches at 100,000 posts, about 1 s for a 초성 keyword's).
+ * One keyword listed at a time per instance, asked at most once a second; the database spaces the lists of all
+ * instances (search-hits-queries.ts). Listing one holds post writes back while it runs: 0.15 to 0.4 s for 7,000 to
+ * 15,000 matches at 100,000 posts, about 1 s for a 초성 keyword's.
  */
 const KEEP_EVERY_MS = 1000;
 const keepers = new WeakMap<AppContext, (kind: PostKind, search: Search, total: number) => void>();
@@ -20,7 +21,7 @@ export function matchKeeper(ctx: AppContext) {
     if (total < KEEP_FROM || busy || Date.now() - last < KEEP_EVERY_MS) return;
     busy = true;
     last = Date.now();
-    keepMatches(ctx.db, kind, search.keyword)
+    keepMatches(ctx.db, kind, search.keyword, true)
       .catch((err: unknown) => ctx.log.warn({ err }, 'search: could not keep a keyword'))
       .finally(() => {
         busy = false;
