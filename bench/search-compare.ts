@@ -8,7 +8,7 @@
  * Env: COMPARE_BASE (the older build's commit, `ae8365e`: main before Korean matching), COMPARE_POSTS (100,000),
  * COMPARE_ROUNDS (2), BENCH_SECONDS (20 per case), BENCH_CONNECTIONS (50 readers), COMPARE_CACHE ("off,on"),
  * COMPARE_WARM_SECONDS (150: before the rounds, each build serves the mixed search alone with the cache off for this
- * long, as a deployed build has: the newer one keeps frequent keywords' matches, listing one a second),
+ * long, as a deployed build has: the newer one keeps frequent keywords' matches, listing them one after another),
  * COMPARE_SEARCH_SHARE (0.25: the live mix's share of mixed searches among the readers' requests),
  * DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
