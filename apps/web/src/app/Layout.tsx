@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSessionGeneration } from '../shared/auth/session';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageLoading } from '../shared/ui/PageLoading';
 
 const BARE_PAGES = [/^\/login$/, /^\/register$/, /^\/find\//, /^\/change-password$/];
 
@@ -16,7 +17,7 @@ export function Layout() {
       <Fragment key={session}>
         {!bare && <Header />}
         <main className="flex-1">
-          <Suspense fallback={<div className="page text-center text-gray-600">불러오는 중...</div>}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </main>

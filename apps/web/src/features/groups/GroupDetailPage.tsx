@@ -13,6 +13,7 @@ import { Links } from './Links';
 import { NoticeDialog } from './NoticeDialog';
 import { NoticeList, PinnedNotice } from './Notices';
 import { finishOf } from './teams-api';
+import { PageLoading } from '../../shared/ui/PageLoading';
 
 export interface GroupSummary {
   id: number;
@@ -41,7 +42,7 @@ export default function GroupDetailPage({ chat }: GroupDetailPageProps) {
   // the notice open in the dialog; 'new' while the admin writes one
   const [notice, setNotice] = useState<Notice | 'new' | null>(null);
 
-  if (group.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
+  if (group.isPending) return <PageLoading />;
   if (group.isError) return <GroupLoadError error={group.error} onRetry={() => void group.refetch()} />;
 
   const g = group.data;

@@ -7,6 +7,7 @@ import { RecordLine } from '../../shared/ui/RecordLine';
 import { failureText, findMe, useGroup, useInvite, useKick, useLeave, useMembers, type GroupMember } from './api';
 import { GroupLoadError } from './GroupLoadError';
 import { finishOf, recordOf } from './teams-api';
+import { PageLoading } from '../../shared/ui/PageLoading';
 
 /**
  * /groups/{groupId}/members: roles, NEW for the just invited; the admin invites and kicks, a member leaves;
@@ -23,7 +24,7 @@ export function MembersPage({ blockMember }: { blockMember: (member: GroupMember
   const leave = useLeave();
   const [inviting, setInviting] = useState(false);
 
-  if (members.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
+  if (members.isPending) return <PageLoading />;
   if (members.isError) return <GroupLoadError error={members.error} onRetry={() => void members.refetch()} />;
 
   const me = findMe(members.data, myself);

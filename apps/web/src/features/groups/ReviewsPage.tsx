@@ -21,8 +21,7 @@ import { GroupLoadError } from './GroupLoadError';
 import { windowOpen, WindowDday } from './ReviewWindow';
 import { MyShowcaseConsent } from './ShowcaseSwitches';
 import { useReviews, useShowcaseState, useWriteReview, type Review } from './teams-api';
-
-const Loading = () => <div className="page text-center text-gray-600">불러오는 중...</div>;
+import { PageLoading } from '../../shared/ui/PageLoading';
 
 const POSITIVE_TAGS = REVIEW_TAGS.filter((t) => t !== NEGATIVE_TAG);
 // the server's text for the same refusal
@@ -38,7 +37,7 @@ export default function ReviewsPage() {
   const reviews = useReviews(groupId);
   const now = useNow();
 
-  if (reviews.isPending) return <Loading />;
+  if (reviews.isPending) return <PageLoading />;
   if (reviews.isError) {
     const e = reviews.error;
     if (e instanceof ApiError && e.code === 'group_not_completed')
@@ -142,7 +141,7 @@ export default function ReviewsPage() {
 function ReviewsRefused({ groupId, error, onRetry }: { groupId: number; error: unknown; onRetry(): void }) {
   const state = useShowcaseState(groupId);
   const left = error instanceof ApiError && error.code === 'not_group_member' && state.data?.consent != null;
-  if (state.isPending) return <Loading />;
+  if (state.isPending) return <PageLoading />;
   if (!left) return <GroupLoadError error={error} onRetry={onRetry} />;
   return (
     <div className="page flex max-w-2xl flex-col gap-5">

@@ -5,6 +5,7 @@ import { useMe } from '../../shared/auth/useMe';
 import { ReportMenu } from '../../shared/report/ReportMenu';
 import { LoadError } from '../../shared/ui/LoadError';
 import { useNicknameLookup, useRecord, type UserRecord } from './api';
+import { PageLoading } from '../../shared/ui/PageLoading';
 
 const notFound = (
   <div className="page py-24 text-center" data-testid="user-not-found">
@@ -36,7 +37,7 @@ export default function UserPage() {
   const me = useMe();
 
   if (lookup.isError) return notFound;
-  if (record.isPending) return <div className="page text-center text-gray-600">불러오는 중...</div>;
+  if (record.isPending) return <PageLoading />;
   if (record.isError) {
     const e = record.error;
     if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return notFound;
