@@ -10,6 +10,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** stop after this many requests instead of after `duration` */
+    amount?: number;
     requests?: Array<RequestParams & { setupRequest?: (req: RequestParams) => RequestParams }>;
   }
   interface Histogram {
@@ -18,7 +20,7 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;

@@ -14,11 +14,12 @@
  * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { apiInstanceEnv, buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.js';
+import { olderCheckout } from './drill/older-checkout.js';
 import { mixedSearchPath } from './keywords.js';
 import { prepareLive, runLive, type LiveFigures } from './live.js';
 import { randomIp } from './random.js';
@@ -40,24 +41,6 @@ const WARM_SECONDS = Number(process.env.COMPARE_WARM_SECONDS ?? 150);
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
-
-/**
- * A worktree of `rev` whose node_modules are this checkout's, but for the workspace packages, which are its own: the
- * older server builds from its own sources and contract.
- */
-function olderCheckout(rev: string, dir: string) {
-  execFileSync('git', ['worktree', 'add', '--detach', '--force', dir, rev], { cwd: root, stdio: 'ignore' });
-  const modules = path.join(dir, 'node_modules');
-  mkdirSync(path.join(modules, '@app'), { recursive: true });
-  for (const name of readdirSync(path.join(root, 'node_modules')))
-    if (name !== '@app' && name !== '.bin') symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
-  for (const [name, folder] of [
-    ['contract', 'packages/contract'],
-    ['server', 'apps/server'],
-  ])
-    symlinkSync(path.join(dir, folder), path.join(modules, '@app', name));
-  return execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
-}
 
 interface Figures {
   build: string;
@@ -91,7 +74,8 @@ async function main(cleanUps: CleanUps) {
   const oldRev = olderCheckout(BASE, worktree);
   const newRev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   const outs = {
-    old: path.join(root, `apps/server/dist/compare-old-${process.pid}`),
+    // inside the worktree, so that it runs on that checkout's dependencies
+    old: path.join(worktree, 'apps/server/dist/compare-old'),
     new: path.join(root, `apps/server/dist/compare-new-${process.pid}`),
   };
   cleanUps.push(() => Object.values(outs).forEach((out) => rmSync(out, { recursive: true, force: true })));

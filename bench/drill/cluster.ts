@@ -41,7 +41,7 @@ export const apiInstanceEnv = (databaseUrl: string, more: Record<string, string>
  */
 export async function buildServer(out: string, sources = serverDir): Promise<number> {
   const started = performance.now();
-  const { dependencies } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+  const { dependencies } = JSON.parse(readFileSync(path.join(sources, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
   await build({

@@ -1,5 +1,3 @@
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -39,6 +37,8 @@ import { ViewCounter } from './lib/views.js';
 import { loadVapidKeys } from './lib/web-push.js';
 import { registerEarlyValidation } from './lib/validation.js';
 import { indexHtml, inlineScriptHashes, registerWeb } from './lib/web.js';
+import { registerCors } from './lib/cors.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { MemoryBroker } from './realtime/broker/memory.js';
 import { RedisBroker } from './realtime/broker/redis.js';
 import type { Broker } from './realtime/broker/types.js';
@@ -147,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   registerErrorHandling(app);
   registerBodyParsers(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // Served over plain HTTP by default: no HSTS and no upgrade of sub-requests.
     hsts: false,
     contentSecurityPolicy: {
@@ -159,19 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
   });
-  await app.register(cors, {
-    delegator: (req, cb) => {
-      const origin = req.headers.origin;
-      const sameOrigin = origin !== undefined && origin === `${req.protocol}://${req.headers.host}`;
-      cb(null, {
-        origin: origin !== undefined && (sameOrigin || config.allowedOrigins.includes(origin)),
-        credentials: true,
-        methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'Cache-Control'],
-        exposedHeaders: ['X-Error-Code', 'Retry-After', 'Location'],
-      });
-    },
-  });
+  registerCors(app, config.allowedOrigins);
   await app.register(swagger, {
     openapi: {
       info: { title: '팀원·스터디 모집 플랫폼 API', version: '1.0.0' },

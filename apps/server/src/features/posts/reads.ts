@@ -70,6 +70,11 @@ function parseSearch(query: { searchType?: unknown; keyword?: unknown }): Search
 
 export function postReads(ctx: AppContext, cfg: KindConfig) {
   const item = (r: PostListRow) => (cfg.kind === 'RECRUITMENT' ? presentRecruitmentItem(r) : presentStudyGroupItem(r));
+  const presentDetail = (r: PostDetailRow, viewerId: number | null) =>
+    cfg.kind === 'RECRUITMENT' ? presentRecruitment(r, viewerId) : presentStudyGroup(r, viewerId);
+  // keyed by the cached row itself, so a body lives as long as the row it was made from; a view updates the cached
+  // row's count in place (service.ts countView), so the body is made again when the count moved
+  const visitorBodies = new WeakMap<PostDetailRow, { views: number; body: Buffer }>();
   const keepMatches = matchKeeper(ctx);
   const searched = async (today: string, req: PageRequest, search: Search, filter: ListFilter) => {
     const found = await searchPosts(ctx.db, cfg.kind, today, req, search, filter);
@@ -103,10 +108,17 @@ export function postReads(ctx: AppContext, cfg: KindConfig) {
         (await popularPosts(ctx.db, cfg.kind, today)).map(item),
       );
     },
-    detail: async (id: number, viewer: Viewer | null): Promise<Recruitment | StudyGroup> => {
-      const row: PostDetailRow = await posts.getDetail(ctx, cfg, id, viewer);
-      const viewerId = viewer?.id ?? null;
-      return cfg.kind === 'RECRUITMENT' ? presentRecruitment(row, viewerId) : presentStudyGroup(row, viewerId);
+    detail: async (id: number, viewer: Viewer | null): Promise<Recruitment | StudyGroup> =>
+      presentDetail(await posts.getDetail(ctx, cfg, id, viewer), viewer?.id ?? null),
+    /** The detail's JSON body; a visitor's is made once per cached row (every visitor sees the same). */
+    detailBody: async (id: number, viewer: Viewer | null): Promise<Buffer> => {
+      const row = await posts.getDetail(ctx, cfg, id, viewer);
+      if (viewer) return Buffer.from(JSON.stringify(presentDetail(row, viewer.id)));
+      const made = visitorBodies.get(row);
+      if (made?.views === row.views) return made.body;
+      const body = Buffer.from(JSON.stringify(presentDetail(row, null)));
+      visitorBodies.set(row, { views: row.views, body });
+      return body;
     },
   };
 }

@@ -72,7 +72,7 @@ function kindRoutes(fastify: FastifyInstance, ctx: AppContext, cfg: KindConfig) 
   app.get(
     `${cfg.path}/:id`,
     { schema: { tags, params: idParams, response: { 200: shape.detail } }, config: { auth: 'public' } },
-    async (req) => reads.detail(req.params.id, req.user),
+    async (req, reply) => sendJsonBody(reply, await reads.detailBody(req.params.id, req.user)),
   );
 
   app.post(
