@@ -25,6 +25,13 @@ export interface Database {
 
 /** Connections per pool on a PostgreSQL server. */
 export const POOL_SIZE = 10;
+/**
+ * Connections on a PostgreSQL server that plan each statement text once (`queryRowsPlannedOnce`); public reads,
+ * searches among them, run at most half the main pool's size at once (app.ts).
+ */
+const PLANNED_ONCE_POOL_SIZE = Math.ceil(POOL_SIZE / 2);
+/** a PostgreSQL database's pool of connections that keep generic plans, by its main handle */
+const plannedOnceDbs = new WeakMap<Db, Db>();
 
 export type DatabaseSource = { url: string } | { dataDir: string } | { pglite: PGlite };
 
@@ -67,21 +74,31 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
   const logger = onStatement ? { logQuery: (text: string) => onStatement(text) } : undefined;
   if ('url' in source) {
     const limit = options.statementLimitMs;
-    const pool = new pg.Pool({
-      connectionString: source.url,
-      max: POOL_SIZE,
-      options: limit ? `${SESSION_SETTINGS} -c statement_timeout=${Math.trunc(limit)}` : SESSION_SETTINGS,
-      ...(options.bounded ? { connectionTimeoutMillis: 5000, keepAlive: true } : {}),
-      // the client's own wait, for a server that does not answer at all (its cancel would not arrive either)
-      ...(limit ? { query_timeout: limit + 5000 } : {}),
-      Client: observedClient(options.onQueryTime),
-    });
-    // An idle connection the server closed (a restart) errors here; the pool drops it, the next query reconnects.
-    pool.on('error', () => undefined);
+    const settings = limit ? `${SESSION_SETTINGS} -c statement_timeout=${Math.trunc(limit)}` : SESSION_SETTINGS;
+    const makePool = (max: number, more = '') => {
+      const pool = new pg.Pool({
+        connectionString: source.url,
+        max,
+        options: settings + more,
+        ...(options.bounded ? { connectionTimeoutMillis: 5000, keepAlive: true } : {}),
+        // the client's own wait, for a server that does not answer at all (its cancel would not arrive either)
+        ...(limit ? { query_timeout: limit + 5000 } : {}),
+        Client: observedClient(options.onQueryTime),
+      });
+      // An idle connection the server closed (a restart) errors here; the pool drops it, the next query reconnects.
+      pool.on('error', () => undefined);
+      return pool;
+    };
+    const pool = makePool(POOL_SIZE);
+    const plannedOnce = makePool(PLANNED_ONCE_POOL_SIZE, ' -c plan_cache_mode=force_generic_plan');
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    plannedOnceDbs.set(db, drizzlePg(plannedOnce, { schema, logger }) as unknown as Db);
     return {
-      db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+      db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), plannedOnce.end()]);
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -266,10 +283,13 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * Rows of a statement run on the generic plan its connection keeps for its text, planned once instead of on every
  * call. For statements that cost far more to plan than to run and whose plan does not hinge on the values bound
  * (a search: 7 to 17 ms to plan, 0.2 to 3 ms to run at 100,000 posts; its choices that depend on the numbers are
- * made inside the statement). The setting lives in a transaction of its own, so nothing else on the connection
- * plans that way.
+ * made inside the statement). On a PostgreSQL server it runs on a pool of its own whose connections plan so; on
+ * PGlite (one connection) or inside a transaction, the setting lives in a transaction of its own, so nothing else
+ * on the connection plans that way.
  */
 export async function queryRowsPlannedOnce<T>(db: Db, query: SQL): Promise<T[]> {
+  const plannedOnce = plannedOnceDbs.get(db);
+  if (plannedOnce) return queryRows<T>(plannedOnce, query);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
     return queryRows<T>(tx, query);
