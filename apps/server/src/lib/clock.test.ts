@@ -7,6 +7,23 @@ describe('Seoul clock helpers', () => {
     expect(seoulDate(new Date('2025-06-01T15:00:00Z'))).toBe('2025-06-02');
   });
 
+  it('answers the same day however the instants asked for go back and forth across midnights', () => {
+    const instants = [
+      '2025-06-01T14:59:59.999Z',
+      '2025-06-01T15:00:00Z',
+      '2025-06-01T14:59:59.999Z',
+      '1969-12-31T14:59:59Z',
+      '1969-12-31T15:00:00Z',
+      '2025-06-02T14:59:59.999Z',
+      '2025-06-02T15:00:00.000Z',
+      '2025-06-01T15:00:00Z',
+    ];
+    for (const instant of instants) {
+      const d = new Date(instant);
+      expect(seoulDate(d), instant).toBe(new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10));
+    }
+  });
+
   it('formats DateTime with an explicit +09:00 offset to whole seconds', () => {
     expect(seoulDateTime(new Date('2025-06-01T04:45:12.789Z'))).toBe('2025-06-01T13:45:12+09:00');
   });
