@@ -60,6 +60,11 @@ export interface BuildOptions {
   onStatement?: StatementHook;
   /** the chat broker; defaults to Redis pub/sub with REDIS_URL, else in-process */
   broker?: Broker;
+  /**
+   * The Redis channel public changes travel on between instances (lib/public-changes.ts). Tests give the instances of
+   * one database their own, so apps of other test files on the same Redis evict nothing of theirs.
+   */
+  changesChannel?: string;
 }
 
 export interface BuiltApp {
@@ -85,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const readCache = new ReadCache(readCacheTtlMs(config), PUBLIC_LOADS);
-  const changes = new PublicChanges();
+  const changes = new PublicChanges(options.changesChannel);
   changes.subscribe((changed) => readCache.evict(changed));
   // the sources are read at scrape time, once everything below exists
   const metrics = new Metrics(

@@ -107,6 +107,8 @@ export class TestApp {
       clock,
       database,
       broker: opts.broker,
+      // the instances of one database share their evictions, and only with each other
+      ...('url' in database ? { changesChannel: `public-changes:test:${database.url}` } : {}),
       onStatement: statements.note,
       ...(counters ? { counterStore: counters } : {}),
       ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),

@@ -9,8 +9,8 @@ import { createRecruitment, NOON_SEOUL, recruitmentBody } from '../../../test/fi
 describe.skipIf(multiInstanceSkipReason)('evictions across instances (PostgreSQL + Redis)', () => {
   it("a post edit on one instance reaches the other's cached detail and lists; views stay once per viewer", async () => {
     const a = await createTestApp({ now: NOON_SEOUL, env: { REDIS_URL } });
-    // the post is made before the second instance listens, so the creation's eviction cannot reach it after its
-    // first reads (a loaded machine delivered it late and evicted the detail just cached)
+    // the post is made before the second instance listens, so the creation's own eviction cannot reach it after its
+    // first reads
     const author = await a.user();
     const post = await createRecruitment(a, author, { title: '다른 인스턴스 공고' });
     const b = await createTestApp({ now: NOON_SEOUL, database: a.database, env: { REDIS_URL } });
