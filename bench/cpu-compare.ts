@@ -10,17 +10,14 @@
  * (40,000 a case), BENCH_CONNECTIONS (50), DATABASE_URL (the PostgreSQL server to make the database on),
  * CPU_PORT (18390). The database, the worktrees and the builds are removed at the end.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { apiInstanceEnv, buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.js';
-import { olderCheckout } from './drill/older-checkout.js';
+import { apiInstanceEnv, Instance, seed, throwawayDatabase } from './drill/cluster.js';
+import { builtRevision } from './drill/older-checkout.js';
 import { randomIp } from './random.js';
 import { runCleanly, type CleanUps } from './drill/run-cleanly.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const BUILDS = (process.env.CPU_BUILDS ?? 'ae8365e,HEAD').split(',');
 const POSTS = Number(process.env.CPU_POSTS ?? 20_000);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
@@ -56,26 +53,16 @@ async function measure(base: string, pid: number, path: string) {
   return { usPerRequest: used / answered, rps: result.requests.average, errors: result.non2xx + result.errors };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** the middle value, or the mean of the middle two */
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 async function main(cleanUps: CleanUps) {
   const builds: Array<{ rev: string; out: string }> = [];
-  for (const wanted of BUILDS) {
-    if (wanted === 'HEAD') {
-      const out = path.join(root, `apps/server/dist/cpu-${process.pid}`);
-      cleanUps.push(() => rmSync(out, { recursive: true, force: true }));
-      await buildServer(out);
-      builds.push({ rev: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(), out });
-    } else {
-      const worktree = path.join(os.tmpdir(), `cpu-compare-${wanted}-${process.pid}`);
-      cleanUps.push(() => execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: root, stdio: 'ignore' }));
-      const rev = olderCheckout(wanted, worktree);
-      // inside the worktree, so that it runs on that checkout's dependencies
-      const out = path.join(worktree, 'apps/server/dist/cpu');
-      await buildServer(out, path.join(worktree, 'apps/server'));
-      builds.push({ rev, out });
-    }
-  }
+  for (const wanted of BUILDS) builds.push(await builtRevision(wanted, cleanUps));
   const database = await throwawayDatabase(ADMIN_URL, `cpu_${Date.now().toString(36)}`);
   cleanUps.push(() => database.drop());
   seed(database.url, POSTS, 2000);

@@ -13,19 +13,16 @@
  * DATABASE_URL (the PostgreSQL server to make the database on, postgres://postgres@127.0.0.1:5432/postgres),
  * COMPARE_PORT (18290). The database, the worktree and both builds are removed at the end.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { apiInstanceEnv, buildServer, Instance, seed, throwawayDatabase } from './drill/cluster.js';
-import { olderCheckout } from './drill/older-checkout.js';
+import { apiInstanceEnv, Instance, seed, throwawayDatabase } from './drill/cluster.js';
+import { builtRevision } from './drill/older-checkout.js';
 import { mixedSearchPath } from './keywords.js';
 import { prepareLive, runLive, type LiveFigures } from './live.js';
 import { randomIp } from './random.js';
 import { runCleanly, type CleanUps } from './drill/run-cleanly.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const BASE = process.env.COMPARE_BASE ?? 'ae8365e';
 const POSTS = Number(process.env.COMPARE_POSTS ?? 100_000);
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 2);
@@ -69,18 +66,9 @@ async function searchAlone(base: string, seconds = SECONDS) {
 }
 
 async function main(cleanUps: CleanUps) {
-  const worktree = path.join(os.tmpdir(), `search-compare-${process.pid}`);
-  cleanUps.push(() => execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: root, stdio: 'ignore' }));
-  const oldRev = olderCheckout(BASE, worktree);
-  const newRev = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  const outs = {
-    // inside the worktree, so that it runs on that checkout's dependencies
-    old: path.join(worktree, 'apps/server/dist/compare-old'),
-    new: path.join(root, `apps/server/dist/compare-new-${process.pid}`),
-  };
-  cleanUps.push(() => Object.values(outs).forEach((out) => rmSync(out, { recursive: true, force: true })));
-  await buildServer(outs.old, path.join(worktree, 'apps/server'));
-  await buildServer(outs.new);
+  const older = await builtRevision(BASE, cleanUps);
+  const newer = await builtRevision('HEAD', cleanUps);
+  const [oldRev, newRev] = [older.rev, newer.rev];
   log(`built ${oldRev} (older) and ${newRev} (this one)`);
 
   const database = await throwawayDatabase(ADMIN_URL, `compare_${Date.now().toString(36)}`);
@@ -93,8 +81,8 @@ async function main(cleanUps: CleanUps) {
   );
 
   const builds = [
-    [oldRev, outs.old],
-    [newRev, outs.new],
+    [oldRev, older.out],
+    [newRev, newer.out],
   ] as const;
   const started = async (build: string, out: string, cache: 'off' | 'on') => {
     const instance = new Instance(

@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from './cluster.js';
+import type { CleanUps } from './run-cleanly.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -62,4 +65,23 @@ export function olderCheckout(rev: string, dir: string) {
   }
   linkAll(ours, (name) => name === '@app' || name === '.bin');
   return execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
+}
+
+/**
+ * The server of `rev` built as `npm start` runs it: `HEAD` is this checkout's working tree; another revision is built
+ * inside its own worktree, so that it runs on that checkout's dependencies. Both are removed by `cleanUps`.
+ */
+export async function builtRevision(rev: string, cleanUps: CleanUps): Promise<{ rev: string; out: string }> {
+  if (rev === 'HEAD') {
+    const out = path.join(root, `apps/server/dist/bench-${process.pid}`);
+    cleanUps.push(() => rmSync(out, { recursive: true, force: true }));
+    await buildServer(out);
+    return { rev: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(), out };
+  }
+  const worktree = path.join(os.tmpdir(), `bench-${rev}-${process.pid}`);
+  cleanUps.push(() => execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: root, stdio: 'ignore' }));
+  const short = olderCheckout(rev, worktree);
+  const out = path.join(worktree, 'apps/server/dist/bench');
+  await buildServer(out, path.join(worktree, 'apps/server'));
+  return { rev: short, out };
 }
