@@ -8,8 +8,8 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Cache-Control';
  * CORS for browser clients on other origins. An allowed origin (ALLOWED_ORIGINS, or this server's own) gets its
  * origin back with credentials and the headers a client reads, and its preflight is answered at once (204, before
  * rate limits and tokens); any other origin gets no CORS header, and its preflight is not found. Every answer varies
- * by Origin. The values are fixed once here: @fastify/cors, whose options depend on the request, normalized them
- * again on every request (about 4 % of a cached read's CPU).
+ * by Origin. Every value is fixed at start-up: options made per request (the form a plugin needs to compare the
+ * origin with the request's own host) cost about 4 % of a cached read's CPU to normalize.
  */
 export function registerCors(app: FastifyInstance, allowedOrigins: readonly string[]) {
   const listed = new Set(allowedOrigins);

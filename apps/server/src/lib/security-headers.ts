@@ -5,8 +5,8 @@ type HeaderCall = { set: [string, string] } | { remove: string };
 
 /**
  * helmet's headers on every answer. Nothing in them depends on the request (no CSP nonces), so helmet's middleware
- * runs once at start-up against a recorder and each request replays what it did. The Fastify plugin builds helmet
- * again on every request, parsing and printing the CSP each time: about 7 % of a cached read's CPU.
+ * runs once at start-up against a recorder and each request replays what it did: building helmet per request
+ * (parsing and printing the CSP each time) costs about 7 % of a cached read's CPU.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const calls: HeaderCall[] = [];
