@@ -19,6 +19,8 @@ export const KEPT_PER_KIND = 200;
 
 /** search_hits.fields: which of the post's texts matched. */
 const FIELD_BITS: Record<Exclude<SearchType, 'all'>, number> = { title: 1, content: 2, creator: 4 };
+/** search_keywords' kept total of each search type. */
+const TOTAL_COLUMNS: Record<SearchType, string> = { all: 'n_all', title: 'n_title', content: 'n_content', creator: 'n_creator' };
 
 /** A filter's total and page are always found anew: only the unfiltered, newest-first search reads a kept list. */
 export const keepable = (filter: ListFilter) => !filter.open && filter.stacks.length === 0 && filter.order === 'latest';
@@ -26,6 +28,18 @@ export const keepable = (filter: ListFilter) => !filter.open && filter.stacks.le
 /** The id of the keyword's kept list, or NULL. */
 export const keptKeyword = (kind: PostKind, search: Search): SQL =>
   sql`(SELECT id FROM search_keywords WHERE kind = ${kind} AND keyword = ${search.keyword})`;
+
+/**
+ * The exact total of kept list `keywordId` for the search's type, kept by the database with the list (migration
+ * 0024) and read in two lookups; counted from the list when the entry's totals are not known (NULL).
+ */
+export function keptTotal(keywordId: SQL, search: Search): SQL {
+  const column = sql.raw(TOTAL_COLUMNS[search.type]);
+  return sql`coalesce(
+    (SELECT e.${column} + coalesce((SELECT sum(p.${column}) FROM search_totals_pending p WHERE p.keyword_id = e.id), 0)
+     FROM search_keywords e WHERE e.id = ${keywordId}),
+    (SELECT count(*) FROM ${keptHits(keywordId, search)}))`;
+}
 
 /** The rows of kept list `keywordId` that match the search's type (each type has its index: migration 0023). */
 export function keptHits(keywordId: SQL, search: Search): SQL {
@@ -59,7 +73,8 @@ export async function keepMatches(db: Db, kind: PostKind, keyword: string, space
     if (state!.kept || (spaced && state!.recent)) return false;
     await tx.execute(
       sql`WITH gone AS (DELETE FROM search_keywords WHERE id IN (
-            SELECT id FROM search_keywords WHERE kind = ${kind} ORDER BY id DESC OFFSET ${KEPT_PER_KIND - 1}) RETURNING id)
+            SELECT id FROM search_keywords WHERE kind = ${kind} ORDER BY id DESC OFFSET ${KEPT_PER_KIND - 1}) RETURNING id),
+          pending AS (DELETE FROM search_totals_pending WHERE keyword_id IN (SELECT id FROM gone))
           DELETE FROM search_hits WHERE keyword_id IN (SELECT id FROM gone)`,
     );
     await tx.execute(
@@ -72,8 +87,12 @@ export async function keepMatches(db: Db, kind: PostKind, keyword: string, space
               WHERE ${kindIs(kind)} AND hidden_at IS NULL AND ${keywordCondition({ type: 'all', keyword }, 'indexed')}) x`,
     );
     await tx.execute(
-      sql`UPDATE search_keywords SET listing_ms = (extract(epoch FROM clock_timestamp() - now()) * 1000)::int
-          WHERE kind = ${kind} AND keyword = ${keyword}`,
+      sql`UPDATE search_keywords e SET listing_ms = (extract(epoch FROM clock_timestamp() - now()) * 1000)::int,
+            n_all = t.n_all, n_title = t.n_title, n_content = t.n_content, n_creator = t.n_creator
+          FROM (SELECT count(*) AS n_all, count(*) FILTER (WHERE (fields & 1) <> 0) AS n_title,
+                  count(*) FILTER (WHERE (fields & 2) <> 0) AS n_content, count(*) FILTER (WHERE (fields & 4) <> 0) AS n_creator
+                FROM search_hits WHERE keyword_id = (SELECT id FROM search_keywords WHERE kind = ${kind} AND keyword = ${keyword})) t
+          WHERE e.kind = ${kind} AND e.keyword = ${keyword}`,
     );
     return true;
   });

@@ -7,7 +7,7 @@ import type { PageRequest } from '../../lib/paging.js';
 import { searchTerms } from '@app/contract/search-names';
 import { exactMatch, fieldMatch, indexed, rowTest, searchField, type SearchField } from '../../db/text-search.js';
 import { kindIs, listColumns, notHidden, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
-import { keepable, keptHits, keptKeyword } from './search-hits-queries.js';
+import { keepable, keptHits, keptKeyword, keptTotal } from './search-hits-queries.js';
 import { DESCRIPTION, keywordCondition, NICKNAME, TITLE, type Search } from './search-match-queries.js';
 
 export type { Search } from './search-match-queries.js';
@@ -59,15 +59,15 @@ function matching(kind: PostKind, today: string, search: Search, filter: ListFil
 
 /**
  * The exact total, and how to find the page. A keyword whose matches are kept (search-hits-queries.ts; `kept` is its id or
- * NULL) counts and pages its list. Else the matches are counted, and when they are dense enough that walking the
+ * NULL) reads its kept total and pages its list. Else the matches (`m`) are counted, and when they are dense enough that walking the
  * kind's posts in the page's order reads fewer rows than there are matches (expected rows x 2 <= matches), the
  * page is walked, reading at most 4 x the expected rows (at most as many as there are matches).
  */
-const plan = (matched: SQL, kind: PostKind, page: PageRequest, search: Search, kept: SQL) => sql`
+const plan = (kind: PostKind, page: PageRequest, search: Search, kept: SQL) => sql`
   counted AS MATERIALIZED (
     SELECT k.id AS kept_id,
-      CASE WHEN k.id IS NOT NULL THEN (SELECT count(*) FROM ${keptHits(sql`k.id`, search)})
-           ELSE (SELECT count(*) FROM (${matched}) m) END AS n,
+      CASE WHEN k.id IS NOT NULL THEN ${keptTotal(sql`k.id`, search)}
+           ELSE (SELECT count(*) FROM m) END AS n,
       (SELECT n FROM post_kind_counts WHERE ${kindIs(kind)}) AS posts
     FROM (SELECT ${kept}::int AS id) k),
   plan AS MATERIALIZED (
@@ -105,8 +105,8 @@ export interface SearchPage {
 
 /**
  * A page of a search and its exact total, in one statement. A kept keyword's total and page come from its list.
- * Else the total is counted first (a bitmap of the text indexes, no sort), and the page is walked (see \`plan\`) or
- * sorted from the set of matches (MATERIALIZED keeps the planner on the text indexes); a walk that comes up short
+ * Else the set of matches is found once (a bitmap of the text indexes, no sort; MATERIALIZED keeps the planner on
+ * them) and counted, and the page is walked (see \`plan\`) or sorted from that set; a walk that comes up short
  * (matches bunched in older posts) is dropped whole and the sort runs instead. The parts not needed never run: each
  * is gated on the plan. Every page row carries the total; with no page rows, one row of the total alone.
  */
@@ -123,7 +123,7 @@ export async function searchPosts(
   const kept = keepable(filter) ? keptKeyword(kind, search) : sql`NULL`;
   const rows = await queryRowsPlannedOnce<PostListRow & { total: number | string; kept: boolean }>(
     db,
-    sql`WITH m AS MATERIALIZED (${matched}), ${plan(matched, kind, page, search, kept)},
+    sql`WITH m AS MATERIALIZED (${matched}), ${plan(kind, page, search, kept)},
       ${walked(kind, today, search, filter, page)},
       page AS (
         (SELECT h.post_id AS id FROM ${keptHits(sql`(SELECT kept_id FROM plan)`, search)}
