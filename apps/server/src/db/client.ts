@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { RemotePglite } from './pglite-remote.js';
+import { compileTemplatesDirectly } from './template-sql.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -91,8 +92,8 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
     };
     const pool = makePool(POOL_SIZE);
     const plannedOnce = makePool(PLANNED_ONCE_POOL_SIZE, ' -c plan_cache_mode=force_generic_plan');
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    plannedOnceDbs.set(db, drizzlePg(plannedOnce, { schema, logger }) as unknown as Db);
+    const db = compileTemplatesDirectly(drizzlePg(pool, { schema, logger })) as unknown as Db;
+    plannedOnceDbs.set(db, compileTemplatesDirectly(drizzlePg(plannedOnce, { schema, logger })) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -108,7 +109,7 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
   await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   return {
     // drizzle calls only query and transaction (then the transaction's query), which both clients have
-    db: drizzlePglite(client as PGlite, { schema, logger }) as unknown as Db,
+    db: compileTemplatesDirectly(drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
