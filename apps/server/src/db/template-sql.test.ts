@@ -25,7 +25,17 @@ async function searchStatements(
     execute: async (query: SQL) => (statements.push(query), { rows: [] }),
     transaction: async (work: (tx: unknown) => unknown) => work(db),
   };
-  await searchPosts(db as unknown as Db, kind, '2025-06-01', { page, size: 16, offset: page * 16 }, { type, keyword }, filter);
+  // as a keyword seen kept: its list alone is asked first (no rows here), then the whole statement
+  const likelyKept = true;
+  await searchPosts(
+    db as unknown as Db,
+    kind,
+    '2025-06-01',
+    { page, size: 16, offset: page * 16 },
+    { type, keyword },
+    filter,
+    likelyKept,
+  );
   return statements;
 }
 

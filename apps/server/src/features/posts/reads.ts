@@ -29,7 +29,7 @@ import {
 } from './presenter.js';
 import { listPosts, popularPosts, popularTags, todayIn, type PostDetailRow, type PostListRow } from './queries.js';
 import { keepable } from './search-hits-queries.js';
-import { matchKeeper } from './search-hits.js';
+import { keptKeywords, matchKeeper } from './search-hits.js';
 import { searchPosts, type Search } from './search-queries.js';
 import * as posts from './service.js';
 
@@ -76,9 +76,13 @@ export function postReads(ctx: AppContext, cfg: KindConfig) {
   // row's count in place (service.ts countView), so the body is made again when the count moved
   const visitorBodies = new WeakMap<PostDetailRow, { views: number; body: Buffer }>();
   const keepMatches = matchKeeper(ctx);
+  const kept = keptKeywords(ctx);
   const searched = async (today: string, req: PageRequest, search: Search, filter: ListFilter) => {
-    const found = await searchPosts(ctx.db, cfg.kind, today, req, search, filter);
-    if (!found.kept && keepable(filter)) keepMatches(cfg.kind, search, found.total);
+    const found = await searchPosts(ctx.db, cfg.kind, today, req, search, filter, kept.likely(cfg.kind, search));
+    if (keepable(filter)) {
+      kept.note(cfg.kind, search, found.kept);
+      if (!found.kept) keepMatches(cfg.kind, search, found.total);
+    }
     return found;
   };
   const page = (pageNumber: number, search: Search | null, filter: ListFilter) => {

@@ -111,6 +111,29 @@ describe('kept matches', () => {
     expect(anew['ㅈㅂ/creator']!.total).toBe(0);
   });
 
+  it("a keyword's next search reads its list alone, and finds its matches anew once the list is gone", async () => {
+    await keepMatches(t.db, 'RECRUITMENT', '자바');
+    const url = `/api/recruitments/search?searchType=title&keyword=${encodeURIComponent('자바')}`;
+    const alone = (statements: string[]) => statements.filter((s) => s.startsWith('WITH k AS MATERIALIZED')).length;
+    const first = await t.countQueries(() => t.get(url));
+    expect(alone(first.statements)).toBe(0);
+    const second = await t.countQueries(() => t.get(url));
+    expect(alone(second.statements)).toBe(1);
+    expect(second.statements).toHaveLength(first.statements.length);
+    expect(second.result.json()).toEqual(first.result.json());
+    const page2 = `${url}&page=1`;
+    expect((await t.get(page2)).json().content).toEqual(
+      (await allPages('자바', 'title')).ids.slice(16, 32).map((id) => expect.objectContaining({ id })),
+    );
+
+    await forget();
+    const anew = await t.countQueries(() => t.get(url));
+    expect(anew.result.json()).toEqual(first.result.json());
+    expect(alone(anew.statements)).toBe(1);
+    const after = await t.countQueries(() => t.get(url));
+    expect(alone(after.statements)).toBe(0);
+  });
+
   it('an entry whose totals are not known (listed by an older build) answers by counting its list', async () => {
     for (const keyword of KEYWORDS) await keepMatches(t.db, 'RECRUITMENT', keyword);
     const listed = await answers();

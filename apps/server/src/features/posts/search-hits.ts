@@ -30,3 +30,27 @@ export function matchKeeper(ctx: AppContext) {
   keepers.set(ctx, keep);
   return keep;
 }
+
+/** At most this many keywords are remembered per instance (each kind keeps 200 lists). */
+const SEEN_KEPT_MAX = 1000;
+const keptSeen = new WeakMap<AppContext, Map<string, true>>();
+
+/**
+ * Which keywords' last unfiltered search on this instance read a kept list: their next search asks for the list
+ * alone first (search-queries.ts keptPage), and finds the matches anew only if it is gone.
+ */
+export function keptKeywords(ctx: AppContext) {
+  let seen = keptSeen.get(ctx);
+  if (!seen) keptSeen.set(ctx, (seen = new Map()));
+  const key = (kind: PostKind, search: Search) => `${kind}:${search.keyword}`;
+  return {
+    likely: (kind: PostKind, search: Search) => seen.has(key(kind, search)),
+    note(kind: PostKind, search: Search, kept: boolean) {
+      if (!kept) seen.delete(key(kind, search));
+      else if (!seen.has(key(kind, search))) {
+        if (seen.size >= SEEN_KEPT_MAX) seen.delete(seen.keys().next().value!);
+        seen.set(key(kind, search), true);
+      }
+    },
+  };
+}

@@ -117,7 +117,12 @@ export async function searchPosts(
   page: PageRequest,
   search: Search,
   filter: ListFilter,
+  likelyKept = false,
 ): Promise<SearchPage> {
+  if (likelyKept && keepable(filter)) {
+    const found = await keptPage(db, kind, today, page, search);
+    if (found) return found;
+  }
   const matched = matching(kind, today, search, filter);
   if (filter.order === 'relevance') return { ...(await relevancePage(db, kind, today, page, search, matched)), kept: false };
   const kept = keepable(filter) ? keptKeyword(kind, search) : sql`NULL`;
@@ -140,6 +145,28 @@ export async function searchPosts(
   );
   const total = Number(rows[0]?.total ?? 0);
   return { rows: rows.filter((r) => r.id !== null), total, kept: rows[0]?.kept === true };
+}
+
+/**
+ * The page and total of a kept keyword's search from its list alone, as the kept branch of `searchPosts`' statement
+ * answers them; null when the keyword is not kept. A statement of a few parts: PostgreSQL starts the whole one's
+ * plan (its every part, run or not) in twice the time it takes to answer from a list (measured 610 against 270 us).
+ */
+async function keptPage(db: Db, kind: PostKind, today: string, page: PageRequest, search: Search): Promise<SearchPage | null> {
+  const keywordId = sql`(SELECT id FROM k)`;
+  const rows = await queryRowsPlannedOnce<PostListRow & { total: number | string | null; kept: boolean }>(
+    db,
+    sql`WITH k AS MATERIALIZED (SELECT ${keptKeyword(kind, search)}::int AS id),
+      page AS (SELECT h.post_id AS id FROM ${keptHits(keywordId, search)}
+               ORDER BY h.created_at DESC, h.post_id DESC ${limitOffset(page)})
+      SELECT ${keywordId} IS NOT NULL AS kept, CASE WHEN ${keywordId} IS NOT NULL THEN ${keptTotal(keywordId, search)} END AS total,
+        r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+        SELECT ${listColumns(today)} FROM page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
+      ) r ON true
+      ORDER BY ${orderBy('latest', 'r.')}`,
+  );
+  if (rows[0]?.kept !== true) return null;
+  return { rows: rows.filter((r) => r.id !== null), total: Number(rows[0].total ?? 0), kept: true };
 }
 
 /**
