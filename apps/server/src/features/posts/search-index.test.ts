@@ -86,3 +86,34 @@ describe('2-character keywords', () => {
     }
   });
 });
+
+describe('search_bigrams (migration 0025)', () => {
+  it("gives the set of 2-character pieces the regular-expression form gave, the indexes' keys", async () => {
+    const texts = [
+      '',
+      'a',
+      'ab',
+      'aaaa',
+      'a\nb',
+      '🔥🔥🔥',
+      'ㅈㅂ ㅅ',
+      'e\u0301x',
+      '스프링 부트 Spring Boot',
+      '50%_\\ 달성',
+      'x'.repeat(300),
+    ];
+    const rows = await queryRows<{ now: string[]; before: string[] }>(
+      t.db,
+      sql`SELECT coalesce((SELECT array_agg(DISTINCT x ORDER BY x) FROM unnest(search_bigrams(s)) x), '{}') AS now,
+            coalesce((SELECT array_agg(DISTINCT m[1] ORDER BY m[1]) FROM (
+              SELECT regexp_matches(s, '..', 'g') AS m UNION ALL SELECT regexp_matches(substr(s, 2), '..', 'g')) r), '{}') AS before
+          FROM unnest(ARRAY[${sql.join(
+            texts.map((text) => sql`${text}::text`),
+            sql`, `,
+          )}]) s`,
+    );
+    expect(rows).toHaveLength(texts.length);
+    for (const row of rows) expect(row.now).toEqual(row.before);
+    expect(rows[2]!.now).toEqual(['ab']);
+  });
+});
