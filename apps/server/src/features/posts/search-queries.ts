@@ -108,7 +108,9 @@ export interface SearchPage {
  * Else the set of matches is found once (a bitmap of the text indexes, no sort; MATERIALIZED keeps the planner on
  * them) and counted, and the page is walked (see \`plan\`) or sorted from that set; a walk that comes up short
  * (matches bunched in older posts) is dropped whole and the sort runs instead. The parts not needed never run: each
- * is gated on the plan. Every page row carries the total; with no page rows, one row of the total alone.
+ * is gated on the plan, the kept list's part too: a plan made while the lists were empty may read them whole (a
+ * scan, on a server where nothing analyzes them since), and a gated part is never started. Every page row carries
+ * the total; with no page rows, one row of the total alone.
  */
 export async function searchPosts(
   db: Db,
@@ -131,7 +133,7 @@ export async function searchPosts(
     sql`WITH m AS MATERIALIZED (${matched}), ${plan(kind, page, search, kept)},
       ${walked(kind, today, search, filter, page)},
       page AS (
-        (SELECT h.post_id AS id FROM ${keptHits(sql`(SELECT kept_id FROM plan)`, search)}
+        (SELECT h.post_id AS id FROM ${keptHits(sql`(SELECT kept_id FROM plan)`, search)} AND (SELECT kept_id FROM plan) IS NOT NULL
          ORDER BY h.created_at DESC, h.post_id DESC ${limitOffset(page)})
         UNION ALL
         SELECT id FROM walked WHERE (SELECT count(*) FROM walked) >= (SELECT wanted FROM plan)
