@@ -186,23 +186,8 @@ export const orderBy = (order: ListOrder, alias = '') =>
       : `${alias}created_at DESC, ${alias}id DESC`,
   );
 
-async function countRows(db: Db, query: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(db, query);
-  return Number(row?.n ?? 0);
-}
-
 /** No filter: the lists of docs/api.md §3.3-3.4 exactly. */
 export const NO_FILTER: ListFilter = { open: false, order: 'latest', stacks: [] };
-
-/** The page's rows, given a query for the page's ids in order (the tag and name lookups run for them only). */
-function pageRows(db: Db, today: string, pageIds: SQL, order: ListOrder): Promise<PostListRow[]> {
-  return queryRows<PostListRow>(
-    db,
-    sql`SELECT ${listColumns(today)}
-        FROM (${pageIds}) page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
-        ORDER BY ${orderBy(order, 'p.')}`,
-  );
-}
 
 /** The total of an unsearched list: only recruitments have tags, so the posts of some stacks count from the tags alone. */
 function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
@@ -213,7 +198,12 @@ function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
   return sql`SELECT count(*) AS n FROM base_posts p WHERE ${sql.join(where, sql` AND `)}`;
 }
 
-/** A page of one kind without a keyword, newest first unless the filter orders by views. */
+/**
+ * A page of one kind without a keyword, newest first unless the filter orders by views, and its total, in one
+ * statement: straight down an index in the page's order (open ones through the partial indexes), each post checked
+ * for its stacks on the way, the tag and name lookups for the page's rows only; the total beside it, the per-kind
+ * counter or an index-only count. With no page rows, one row of the total alone.
+ */
 export async function listPosts(
   db: Db,
   kind: PostKind,
@@ -221,22 +211,20 @@ export async function listPosts(
   page: PageRequest,
   filter: ListFilter = NO_FILTER,
 ): Promise<{ rows: PostListRow[]; total: number }> {
-  // Straight down an index in the page's order (open ones through the partial indexes), each post checked
-  // for its stacks on the way; the total beside it: the per-kind counter, or an index-only count.
   const where = [kindIs(kind, 'p.kind'), notHidden()];
   if (filter.open) where.push(openCondition(today));
   if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
-  const [rows, total] = await Promise.all([
-    pageRows(
-      db,
-      today,
-      sql`SELECT p.id FROM base_posts p WHERE ${sql.join(where, sql` AND `)}
-          ORDER BY ${orderBy(filter.order, 'p.')} ${limitOffset(page)}`,
-      filter.order,
-    ),
-    countRows(db, countQuery(kind, filter, where)),
-  ]);
-  return { rows, total };
+  const rows = await queryRows<PostListRow & { total: number | string | null }>(
+    db,
+    sql`SELECT (${countQuery(kind, filter, where)}) AS total, r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+          SELECT ${listColumns(today)}
+          FROM (SELECT p.id FROM base_posts p WHERE ${sql.join(where, sql` AND `)}
+                ORDER BY ${orderBy(filter.order, 'p.')} ${limitOffset(page)}) page
+            JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
+        ) r ON true
+        ORDER BY ${orderBy(filter.order, 'r.')}`,
+  );
+  return { rows: rows.filter((r) => r.id !== null), total: Number(rows[0]?.total ?? 0) };
 }
 
 /** The most used tech stacks of recruitments, most used first (the list's filter chips). */
