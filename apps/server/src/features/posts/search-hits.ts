@@ -33,7 +33,7 @@ export function matchKeeper(ctx: AppContext) {
 
 /** At most this many keywords are remembered per instance (each kind keeps 200 lists). */
 const SEEN_KEPT_MAX = 1000;
-const keptSeen = new WeakMap<AppContext, Map<string, true>>();
+const keptSeen = new WeakMap<AppContext, Set<string>>();
 
 /**
  * Which keywords' last unfiltered search on this instance read a kept list: their next search asks for the list
@@ -41,15 +41,15 @@ const keptSeen = new WeakMap<AppContext, Map<string, true>>();
  */
 export function keptKeywords(ctx: AppContext) {
   let seen = keptSeen.get(ctx);
-  if (!seen) keptSeen.set(ctx, (seen = new Map()));
+  if (!seen) keptSeen.set(ctx, (seen = new Set()));
   const key = (kind: PostKind, search: Search) => `${kind}:${search.keyword}`;
   return {
     likely: (kind: PostKind, search: Search) => seen.has(key(kind, search)),
     note(kind: PostKind, search: Search, kept: boolean) {
       if (!kept) seen.delete(key(kind, search));
       else if (!seen.has(key(kind, search))) {
-        if (seen.size >= SEEN_KEPT_MAX) seen.delete(seen.keys().next().value!);
-        seen.set(key(kind, search), true);
+        if (seen.size >= SEEN_KEPT_MAX) seen.delete(seen.values().next().value!);
+        seen.add(key(kind, search));
       }
     },
   };
