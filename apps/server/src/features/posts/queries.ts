@@ -198,11 +198,27 @@ function countQuery(kind: PostKind, filter: ListFilter, where: SQL[]): SQL {
   return sql`SELECT count(*) AS n FROM base_posts p WHERE ${sql.join(where, sql` AND `)}`;
 }
 
+/** A page's rows with its total beside them in every row; with no page rows, one row of the total alone. */
+export type RowsBesideTotal = Array<PostListRow & { total: number | string | null }>;
+
 /**
- * A page of one kind without a keyword, newest first unless the filter orders by views, and its total, in one
- * statement: straight down an index in the page's order (open ones through the partial indexes), each post checked
- * for its stacks on the way, the tag and name lookups for the page's rows only; the total beside it, the per-kind
- * counter or an index-only count. With no page rows, one row of the total alone.
+ * One statement for a page and its total (`total`, a scalar query): the tag and name lookups run for the page's ids
+ * only (`pageIds`, in the page's order).
+ */
+export const pageBesideTotal = (today: string, pageIds: SQL, total: SQL, order: ListOrder): SQL => sql`
+  SELECT (${total}) AS total, r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+    SELECT ${listColumns(today)}
+    FROM (${pageIds}) page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
+  ) r ON true
+  ORDER BY ${orderBy(order, 'r.')}`;
+
+/** The page's rows of a `pageBesideTotal` answer. */
+export const pageRowsOf = (rows: RowsBesideTotal): PostListRow[] => rows.filter((r) => r.id !== null);
+
+/**
+ * A page of one kind without a keyword, newest first unless the filter orders by views, and its total: straight
+ * down an index in the page's order (open ones through the partial indexes), each post checked for its stacks on the
+ * way; the total beside it, the per-kind counter or an index-only count.
  */
 export async function listPosts(
   db: Db,
@@ -214,17 +230,13 @@ export async function listPosts(
   const where = [kindIs(kind, 'p.kind'), notHidden()];
   if (filter.open) where.push(openCondition(today));
   if (filter.stacks.length > 0) where.push(stackCondition(filter.stacks, sql`p.id`));
-  const rows = await queryRows<PostListRow & { total: number | string | null }>(
+  const pageIds = sql`SELECT p.id FROM base_posts p WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY ${orderBy(filter.order, 'p.')} ${limitOffset(page)}`;
+  const rows = await queryRows<RowsBesideTotal[number]>(
     db,
-    sql`SELECT (${countQuery(kind, filter, where)}) AS total, r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
-          SELECT ${listColumns(today)}
-          FROM (SELECT p.id FROM base_posts p WHERE ${sql.join(where, sql` AND `)}
-                ORDER BY ${orderBy(filter.order, 'p.')} ${limitOffset(page)}) page
-            JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
-        ) r ON true
-        ORDER BY ${orderBy(filter.order, 'r.')}`,
+    pageBesideTotal(today, pageIds, countQuery(kind, filter, where), filter.order),
   );
-  return { rows: rows.filter((r) => r.id !== null), total: Number(rows[0]?.total ?? 0) };
+  return { rows: pageRowsOf(rows), total: Number(rows[0]?.total ?? 0) };
 }
 
 /** The most used tech stacks of recruitments, most used first (the list's filter chips). */

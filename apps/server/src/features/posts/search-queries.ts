@@ -6,7 +6,18 @@ import { limitOffset, pageCount } from '../../db/paging-sql.js';
 import type { PageRequest } from '../../lib/paging.js';
 import { searchTerms } from '@app/contract/search-names';
 import { exactMatch, fieldMatch, indexed, rowTest, searchField, type SearchField } from '../../db/text-search.js';
-import { kindIs, listColumns, notHidden, openCondition, orderBy, stackCondition, type PostListRow } from './queries.js';
+import {
+  kindIs,
+  listColumns,
+  notHidden,
+  openCondition,
+  orderBy,
+  pageBesideTotal,
+  pageRowsOf,
+  stackCondition,
+  type PostListRow,
+  type RowsBesideTotal,
+} from './queries.js';
 import { keepable, keptHits, keptKeyword, keptTotal } from './search-hits-queries.js';
 import { DESCRIPTION, keywordCondition, NICKNAME, TITLE, type Search } from './search-match-queries.js';
 
@@ -156,19 +167,17 @@ export async function searchPosts(
  */
 async function keptPage(db: Db, kind: PostKind, today: string, page: PageRequest, search: Search): Promise<SearchPage | null> {
   const keywordId = sql`(SELECT id FROM k)`;
-  const rows = await queryRowsPlannedOnce<PostListRow & { total: number | string | null; kept: boolean }>(
+  const pageIds = sql`SELECT h.post_id AS id FROM ${keptHits(keywordId, search)}
+    ORDER BY h.created_at DESC, h.post_id DESC ${limitOffset(page)}`;
+  // NULL when the keyword is not kept: a kept total is never NULL (it is counted when not known)
+  const total = sql`SELECT CASE WHEN ${keywordId} IS NOT NULL THEN ${keptTotal(keywordId, search)} END`;
+  const rows = await queryRowsPlannedOnce<RowsBesideTotal[number]>(
     db,
-    sql`WITH k AS MATERIALIZED (SELECT ${keptKeyword(kind, search)}::int AS id),
-      page AS (SELECT h.post_id AS id FROM ${keptHits(keywordId, search)}
-               ORDER BY h.created_at DESC, h.post_id DESC ${limitOffset(page)})
-      SELECT ${keywordId} IS NOT NULL AS kept, CASE WHEN ${keywordId} IS NOT NULL THEN ${keptTotal(keywordId, search)} END AS total,
-        r.* FROM (SELECT 1) one LEFT JOIN LATERAL (
-        SELECT ${listColumns(today)} FROM page JOIN base_posts p ON p.id = page.id JOIN users u ON u.id = p.creator_id
-      ) r ON true
-      ORDER BY ${orderBy('latest', 'r.')}`,
+    sql`WITH k AS MATERIALIZED (SELECT ${keptKeyword(kind, search)}::int AS id)
+      ${pageBesideTotal(today, pageIds, total, 'latest')}`,
   );
-  if (rows[0]?.kept !== true) return null;
-  return { rows: rows.filter((r) => r.id !== null), total: Number(rows[0].total ?? 0), kept: true };
+  if (rows[0]?.total === null || rows[0]?.total === undefined) return null;
+  return { rows: pageRowsOf(rows), total: Number(rows[0].total), kept: true };
 }
 
 /**
